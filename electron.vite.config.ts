@@ -1,0 +1,45 @@
+import { resolve } from 'node:path';
+import { defineConfig } from 'electron-vite';
+import react from '@vitejs/plugin-react';
+
+const root = import.meta.dirname;
+
+export default defineConfig({
+  main: {
+    build: {
+      outDir: resolve(root, 'out/main'),
+      // Dependencies (keytar, argon2, electron-store, electron-updater, ...) stay external and are
+      // loaded from node_modules at runtime, so native modules are never bundled.
+      externalizeDeps: true,
+      rollupOptions: {
+        input: { index: resolve(root, 'src/main/index.ts') },
+      },
+    },
+  },
+  preload: {
+    build: {
+      outDir: resolve(root, 'out/preload'),
+      // A sandboxed preload can only require('electron') and a few built-ins, so everything it
+      // imports (including src/shared) is bundled into a single CommonJS file.
+      externalizeDeps: false,
+      rollupOptions: {
+        input: { index: resolve(root, 'src/preload/index.ts') },
+        output: {
+          format: 'cjs',
+          entryFileNames: '[name].cjs',
+          inlineDynamicImports: true,
+        },
+      },
+    },
+  },
+  renderer: {
+    root: resolve(root, 'src/renderer'),
+    plugins: [react()],
+    build: {
+      outDir: resolve(root, 'out/renderer'),
+      rollupOptions: {
+        input: { index: resolve(root, 'src/renderer/index.html') },
+      },
+    },
+  },
+});

@@ -1,0 +1,116 @@
+import { z } from 'zod';
+import { defineCall, noBody, noParams, successAnswer } from './define';
+import { DEPARTMENTS } from '../domain/constants';
+
+export const department = z.enum(DEPARTMENTS);
+
+/** The current user as GET /permissions, POST /me and GET /user/info answer it. */
+export const meSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  email: z.string(),
+  department,
+  team_id: z.number().nullable(),
+  team: z.string().nullable(),
+  user_group_id: z.number(),
+  user_group: z.string().nullable(),
+  dahili: z.string().nullable(),
+  telegram_id: z.string().nullable(),
+  theme: z.string().nullable(),
+  modules: z.array(z.string()),
+});
+export type Me = z.infer<typeof meSchema>;
+
+export const login = defineCall({
+  method: 'POST',
+  path: '/auth/login',
+  encoding: 'form',
+  auth: false,
+  params: noParams,
+  body: z.object({
+    email: z.string().trim().min(1, 'E-posta zorunludur').max(254),
+    password: z.string().min(1, 'Şifre zorunludur').max(256),
+  }),
+  result: z.object({ success: z.boolean(), token: z.string().optional(), msg: z.string() }),
+});
+
+export const validate = defineCall({
+  method: 'POST',
+  path: '/auth/validate',
+  encoding: 'form',
+  auth: true,
+  params: noParams,
+  body: noBody,
+  result: z.object({
+    success: z.boolean(),
+    msg: z.string().optional(),
+    data: z
+      .object({
+        userName: z.string(),
+        userId: z.number(),
+        telegram_id: z.string().nullable(),
+        theme: z.string().nullable(),
+        dahili: z.string().nullable(),
+      })
+      .optional(),
+  }),
+});
+
+/** Not in the spec ("Logout call: not shown"): ours revokes the token on the server. */
+export const logout = defineCall({
+  method: 'POST',
+  path: '/auth/logout',
+  encoding: 'form',
+  auth: true,
+  params: noParams,
+  body: noBody,
+  result: successAnswer,
+});
+
+export const me = defineCall({
+  method: 'POST',
+  path: '/me',
+  encoding: 'form',
+  auth: true,
+  params: noParams,
+  body: noBody,
+  result: meSchema,
+});
+
+export const userInfo = defineCall({
+  method: 'GET',
+  path: '/user/info',
+  encoding: 'none',
+  auth: true,
+  params: noParams,
+  body: noBody,
+  result: z.object({ user: meSchema }),
+});
+
+const flag = z.union([z.literal(0), z.literal(1)]);
+
+/** A menu table with the current user's table flags. */
+export const menuTableSchema = z.object({
+  id: z.number(),
+  table: z.string(),
+  name: z.string(),
+  icon: z.string().nullable(),
+  location: z.number(),
+  url: z.string().nullable(),
+  show: flag,
+  delete: flag,
+  update: flag,
+  excel_import: flag,
+  excel_export: flag,
+});
+export type MenuTable = z.infer<typeof menuTableSchema>;
+
+export const permissions = defineCall({
+  method: 'GET',
+  path: '/permissions',
+  encoding: 'none',
+  auth: true,
+  params: noParams,
+  body: noBody,
+  result: z.object({ tables: z.array(menuTableSchema), me: meSchema }),
+});

@@ -1,0 +1,47 @@
+import type { z } from 'zod';
+import * as auth from './auth';
+import * as meta from './meta';
+import * as records from './records';
+import { isCallSpec, type CallSpec } from './define';
+
+/** Every call of the API by name: the one source of truth for paths, bodies and answers. */
+export const contract = {
+  login: auth.login,
+  validate: auth.validate,
+  logout: auth.logout,
+  me: auth.me,
+  userInfo: auth.userInfo,
+  permissions: auth.permissions,
+  fields: meta.fields,
+  getOption: meta.getOption,
+  getOptionList: meta.getOptionList,
+  table: records.table,
+  row: records.row,
+  detailSave: records.detailSave,
+  inlineSave: records.inlineSave,
+} as const satisfies Record<string, CallSpec>;
+
+export type Contract = typeof contract;
+export type CallName = keyof Contract;
+export type CallParams<N extends CallName> = z.input<Contract[N]['params']>;
+export type CallBody<N extends CallName> = z.input<Contract[N]['body']>;
+export type CallResult<N extends CallName> = z.output<Contract[N]['result']>;
+
+/** What a caller passes: params fill the path and query, body is sent encoded. */
+export type CallInput<N extends CallName> = (keyof CallParams<N> extends never
+  ? { params?: CallParams<N> }
+  : { params: CallParams<N> }) &
+  (undefined extends CallBody<N> ? { body?: CallBody<N> } : { body: CallBody<N> });
+
+export const callNames = Object.keys(contract) as CallName[];
+export function isCallName(value: unknown): value is CallName {
+  return typeof value === 'string' && Object.hasOwn(contract, value) && isCallSpec(contract[value as CallName]);
+}
+
+export * from './define';
+export * from './auth';
+export * from './meta';
+export * from './records';
+export * from './path';
+export * from './form-encoding';
+export * from './client';

@@ -1,0 +1,106 @@
+import { z } from 'zod';
+import { cellValue, defineCall, fieldName, positiveInt, recordRow, tableName } from './define';
+import { componentType, fieldMetaSchema } from './meta';
+
+const filterText = z.union([z.string(), z.number()]).transform(String).pipe(z.string().max(500));
+
+/** One list filter (spec 1 §5): type 10 carries {start, end}, 11 and 12 a list. */
+export const filterSchema = z
+  .object({
+    name: fieldName,
+    type: z.coerce.number().int().min(1).max(12),
+    value: z.union([
+      filterText,
+      z.array(filterText).max(500),
+      z.object({ start: filterText.optional(), end: filterText.optional() }),
+    ]),
+    editedId: z.unknown().optional(),
+  })
+  .transform(({ name, type, value }) => ({ name, type, value }));
+export type FilterInput = z.input<typeof filterSchema>;
+
+export const sortSchema = z.object({
+  name: fieldName,
+  type: z
+    .string()
+    .transform((s) => s.toLowerCase())
+    .pipe(z.enum(['asc', 'desc'])),
+});
+export type SortInput = z.infer<typeof sortSchema>;
+
+/** The list query of POST /table/{table}. Limits keep one request from asking for the whole table. */
+export const listQuerySchema = z.object({
+  table: tableName.optional(),
+  page: z.coerce.number().int().min(1).max(1_000_000).default(1),
+  limit: z.coerce.number().int().min(1).max(500).default(15),
+  sort: sortSchema.optional(),
+  filters: z.array(filterSchema).max(50).default([]),
+  fields: z.array(fieldName).max(200).optional(),
+});
+export type ListQuery = z.input<typeof listQuerySchema>;
+
+export const table = defineCall({
+  method: 'POST',
+  path: '/table/{table}',
+  encoding: 'form',
+  auth: true,
+  params: z.object({ table: tableName }),
+  body: listQuerySchema.optional(),
+  result: z.object({
+    results: z.array(recordRow),
+    total: z.number(),
+    page: z.number(),
+    fields: z.array(z.string()),
+    all_fields: z.array(fieldMetaSchema),
+    components: z.record(z.string(), componentType),
+    table: z.string(),
+    tab_field_id: z.number().nullable(),
+  }),
+});
+
+export const row = defineCall({
+  method: 'POST',
+  path: '/row/{table}/{id}',
+  encoding: 'form',
+  auth: true,
+  params: z.object({ table: tableName, id: positiveInt, trx: positiveInt.optional() }),
+  body: z.object({ filters: z.array(filterSchema).max(50).optional() }).optional(),
+  result: z.object({
+    results: recordRow,
+    fields: z.array(fieldMetaSchema),
+    write_fields: z.array(z.string()),
+    modules: z.array(z.string()),
+  }),
+});
+
+const inputs = z.record(fieldName, z.union([cellValue, z.array(z.string())])).default({});
+
+export const detailSave = defineCall({
+  method: 'POST',
+  path: '/detail/save/',
+  encoding: 'form',
+  auth: true,
+  params: z.object({}),
+  body: z.object({ table: tableName, id: positiveInt, inputs }),
+  result: z.object({ success: z.boolean(), msg: z.string().optional() }),
+});
+
+/** Insert a record (type insert) or set one field of the row keyName=keyValue. */
+export const inlineSave = defineCall({
+  method: 'POST',
+  path: '/inline/save/',
+  encoding: 'form',
+  auth: true,
+  params: z.object({}),
+  body: z.union([
+    z.object({
+      table: tableName,
+      keyName: fieldName,
+      keyValue: z.union([z.string(), z.number()]).transform(String),
+      fieldName,
+      fieldValue: z.union([cellValue, z.array(z.string())]),
+    }),
+    z.object({ table: tableName, type: z.enum(['insert', 'insert_note']), inputs }),
+  ]),
+  result: z.object({ success: z.boolean(), message: z.string(), id: z.number().optional() }),
+});

@@ -1,0 +1,105 @@
+/** List filters and sorting of spec 1 §5 (operator types 1-12). */
+
+export const FILTER_TYPES = {
+  equal: 1,
+  contains: 2,
+  notContains: 3,
+  greater: 4,
+  less: 5,
+  greaterOrEqual: 6,
+  lessOrEqual: 7,
+  startsWith: 8,
+  endsWith: 9,
+  between: 10,
+  multipleChoice: 11,
+  multipleExclude: 12,
+} as const;
+
+export type FilterTypeName = keyof typeof FILTER_TYPES;
+export type FilterType = (typeof FILTER_TYPES)[FilterTypeName];
+
+export const FILTER_TYPE_LABELS: Record<FilterType, string> = {
+  1: 'Eşittir',
+  2: 'İçerir',
+  3: 'İçermez',
+  4: 'Büyüktür',
+  5: 'Küçüktür',
+  6: 'Büyük eşit',
+  7: 'Küçük eşit',
+  8: 'İle başlar',
+  9: 'İle biter',
+  10: 'Arasında',
+  11: 'Çoklu seçim',
+  12: 'Çoklu hariç',
+};
+
+/** Type 10 carries a range, 11 and 12 a list, the rest a single value. */
+export type FilterValue = string | string[] | { start: string; end: string };
+
+export interface ListFilter {
+  name: string;
+  type: FilterType;
+  value: FilterValue;
+}
+
+export type SortDirection = 'asc' | 'desc';
+
+export interface ListSort {
+  name: string;
+  type: SortDirection;
+}
+
+export type FilterInputKind = 'multi' | 'text' | 'range' | 'component';
+
+const FILTER_TYPE_VALUES: ReadonlySet<number> = new Set(Object.values(FILTER_TYPES));
+
+/** Narrows untrusted input (URL query, stored JSON) to a known operator. */
+export function isFilterType(value: unknown): value is FilterType {
+  return typeof value === 'number' && FILTER_TYPE_VALUES.has(value);
+}
+
+/** Which input the search panel shows for an operator (spec 1 §5). */
+export function filterInputKind(type: FilterType): FilterInputKind {
+  switch (type) {
+    case FILTER_TYPES.multipleChoice:
+    case FILTER_TYPES.multipleExclude:
+      return 'multi';
+    case FILTER_TYPES.contains:
+    case FILTER_TYPES.notContains:
+    case FILTER_TYPES.startsWith:
+    case FILTER_TYPES.endsWith:
+      return 'text';
+    case FILTER_TYPES.between:
+      return 'range';
+    default:
+      return 'component';
+  }
+}
+
+/** Whitespace-only counts as empty; a range is empty only when both ends are (half-open ranges are allowed). */
+export function isFilterValueEmpty(filter: Pick<ListFilter, 'value'>): boolean {
+  const { value } = filter;
+  if (typeof value === 'string') return value.trim() === '';
+  if (Array.isArray(value)) return value.every((item) => item.trim() === '');
+  return value.start.trim() === '' && value.end.trim() === '';
+}
+
+/**
+ * Adds the filter, or replaces the one with the same name and operator in place.
+ * An empty value leaves the list as it is: spec 1 §5 adds a filter only with a value.
+ */
+export function addFilter(list: readonly ListFilter[], filter: ListFilter): ListFilter[] {
+  if (isFilterValueEmpty(filter)) return [...list];
+  const index = list.findIndex((item) => item.name === filter.name && item.type === filter.type);
+  if (index === -1) return [...list, filter];
+  return list.map((item, i) => (i === index ? filter : item));
+}
+
+/** Escapes LIKE wildcards so user text matches literally; use with ESCAPE '\'. */
+export function escapeLikePattern(value: string): string {
+  return value.replace(/[\\%_]/g, (char) => `\\${char}`);
+}
+
+export function toggleSortDirection(direction: SortDirection): SortDirection {
+  return direction === 'asc' ? 'desc' : 'asc';
+}
