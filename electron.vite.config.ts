@@ -1,8 +1,9 @@
 import { resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'electron-vite';
 import react from '@vitejs/plugin-react';
 
-const root = import.meta.dirname;
+const root = fileURLToPath(new URL('.', import.meta.url));
 
 export default defineConfig({
   main: {
