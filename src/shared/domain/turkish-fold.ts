@@ -1,13 +1,18 @@
 /**
  * Turkish-aware folding for search. The server builds the same fold in SQL as
- * `lower(translate(col, TURKISH_FOLD_FROM, TURKISH_FOLD_TO))`, so both sides
- * must agree character for character: keep these two strings in step.
+ * `lower(translate(col, TURKISH_FOLD_FROM, TURKISH_FOLD_TO) COLLATE "C")`, so
+ * both sides agree character for character. The COLLATE "C" matters: under the
+ * default C.UTF-8 / en_US ctype Postgres also lower-cases letters such as 'É',
+ * which foldTurkish (ASCII-only, like the C collation) leaves alone. For input
+ * made only of Turkish and ASCII letters the result is the same either way.
  */
 
 /** Characters replaced before lower-casing; every one is a single UTF-16 unit. */
 export const TURKISH_FOLD_FROM = 'İIıŞşĞğÜüÖöÇçÂâÎîÛû';
 /** Replacement for the character at the same index of TURKISH_FOLD_FROM. */
 export const TURKISH_FOLD_TO = 'iiissgguuooccaaiiuu';
+/** Collation to apply to the translate() result so SQL lower() is ASCII-only, like foldTurkish. */
+export const TURKISH_FOLD_SQL_COLLATION = 'C';
 
 const FOLD_MAP: ReadonlyMap<string, string> = new Map(
   Array.from(TURKISH_FOLD_FROM, (from, index) => [from, TURKISH_FOLD_TO.charAt(index)]),

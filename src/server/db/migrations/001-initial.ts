@@ -2,7 +2,7 @@ import { TURKISH_FOLD_FROM, TURKISH_FOLD_TO } from '../../../shared/domain/turki
 
 /** The folded search column is computed by the database itself, with the same mapping as foldTurkish(). */
 const fold = (column: string): string =>
-  `lower(translate(coalesce(${column}, ''), '${TURKISH_FOLD_FROM}', '${TURKISH_FOLD_TO}'))`;
+  `lower(translate(coalesce(${column}, ''), '${TURKISH_FOLD_FROM}', '${TURKISH_FOLD_TO}') COLLATE "C")`;
 
 export const initialSchema: readonly string[] = [
   `CREATE EXTENSION IF NOT EXISTS pg_trgm`,

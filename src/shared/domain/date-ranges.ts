@@ -1,0 +1,98 @@
+/** Date quick options of spec 1 §5 and the date formats of spec 1 §9. */
+import dayjs from 'dayjs';
+import 'dayjs/locale/tr';
+
+/** The format the API sends and expects for date-times. */
+export const API_DATE_TIME_FORMAT = 'YYYY-MM-DD HH:mm:ss';
+export const TR_DATE_TIME_FORMAT = 'DD MMMM YYYY, HH:mm';
+export const TR_DATE_FORMAT = 'DD MMMM YYYY';
+
+export const DATE_QUICK_RANGES = [
+  { key: 'today', label: 'Bugün' },
+  { key: 'yesterday', label: 'Dün' },
+  { key: 'last2Days', label: '2 gün' },
+  { key: 'last3Days', label: '3 gün' },
+  { key: 'last4Days', label: '4 gün' },
+  { key: 'last5Days', label: '5 gün' },
+  { key: 'last6Days', label: '6 gün' },
+  { key: 'last1Week', label: '1 hafta' },
+  { key: 'last2Weeks', label: '2 hafta' },
+  { key: 'last3Weeks', label: '3 hafta' },
+  { key: 'monthStart', label: 'Ay başından beri' },
+  { key: 'last30Days', label: '30 gün' },
+  { key: 'last60Days', label: '60 gün' },
+  { key: 'last90Days', label: '90 gün' },
+  { key: 'last120Days', label: '120 gün' },
+  { key: 'last150Days', label: '150 gün' },
+  { key: 'last180Days', label: '180 gün' },
+  { key: 'custom', label: 'Özel' },
+] as const satisfies readonly { key: string; label: string }[];
+
+export type DateQuickRangeKey = (typeof DATE_QUICK_RANGES)[number]['key'];
+
+/** Length in days (today included) of the rolling ranges; weeks are 7-day multiples. */
+const ROLLING_DAYS: Partial<Record<DateQuickRangeKey, number>> = {
+  today: 1,
+  last2Days: 2,
+  last3Days: 3,
+  last4Days: 4,
+  last5Days: 5,
+  last6Days: 6,
+  last1Week: 7,
+  last2Weeks: 14,
+  last3Weeks: 21,
+  last30Days: 30,
+  last60Days: 60,
+  last90Days: 90,
+  last120Days: 120,
+  last150Days: 150,
+  last180Days: 180,
+};
+
+export interface DateTimeRange {
+  start: string;
+  end: string;
+}
+
+export function toApiDateTime(d: Date): string {
+  return dayjs(d).format(API_DATE_TIME_FORMAT);
+}
+
+/**
+ * Local-time range for a quick option: from 00:00:00 of the first day to 23:59:59
+ * of the last. 'custom' (and unknown keys) give null: the user picks the dates.
+ */
+export function resolveQuickRange(key: string, now: Date): DateTimeRange | null {
+  const today = dayjs(now);
+  const range = (first: dayjs.Dayjs, last: dayjs.Dayjs): DateTimeRange => ({
+    start: first.startOf('day').format(API_DATE_TIME_FORMAT),
+    end: last.endOf('day').format(API_DATE_TIME_FORMAT),
+  });
+  if (key === 'yesterday') {
+    const yesterday = today.subtract(1, 'day');
+    return range(yesterday, yesterday);
+  }
+  if (key === 'monthStart') return range(today.startOf('month'), today);
+  const days = Object.hasOwn(ROLLING_DAYS, key) ? ROLLING_DAYS[key as DateQuickRangeKey] : undefined;
+  if (days === undefined) return null;
+  // Calendar-day arithmetic, so DST changes do not shift the boundaries.
+  return range(today.subtract(days - 1, 'day'), today);
+}
+
+function parseDate(value: string | Date | null | undefined): dayjs.Dayjs | null {
+  if (value === null || value === undefined) return null;
+  // MySQL-style zero dates mean "no date".
+  if (typeof value === 'string' && (value.trim() === '' || value.startsWith('0000-00-00'))) return null;
+  const parsed = dayjs(value);
+  return parsed.isValid() ? parsed.locale('tr') : null;
+}
+
+/** "DD MMMM YYYY, HH:mm" in Turkish, '' for missing or invalid input. */
+export function formatDateTimeTr(value: string | Date | null | undefined): string {
+  return parseDate(value)?.format(TR_DATE_TIME_FORMAT) ?? '';
+}
+
+/** "DD MMMM YYYY" in Turkish, '' for missing or invalid input. */
+export function formatDateTr(value: string | Date | null | undefined): string {
+  return parseDate(value)?.format(TR_DATE_FORMAT) ?? '';
+}

@@ -1,0 +1,7 @@
+/** Pure domain rules shared by the server, the Electron main process and the renderer. */
+export * from './constants';
+export * from './date-ranges';
+export * from './filters';
+export * from './phone';
+export * from './reminders';
+export * from './turkish-fold';

@@ -1,0 +1,118 @@
+import { z } from 'zod';
+import type { CallOutcome } from './contract';
+import type {
+  AppSettings,
+  BridgeEventName,
+  BridgeEvents,
+  LoginOutcome,
+  ServerCheck,
+  SessionStatus,
+} from './bridge';
+
+/**
+ * The IPC between the desktop preload and the main process: one channel per `CrmBridge` method, each with
+ * the zod schema of its payload. The main-process router validates every message against these before
+ * anything else happens; the preload only sends what these describe.
+ */
+export const IPC_CHANNELS = {
+  call: 'crm:call',
+  login: 'crm:session:login',
+  logout: 'crm:session:logout',
+  status: 'crm:session:status',
+  validate: 'crm:session:validate',
+  getSettings: 'crm:settings:get',
+  setServer: 'crm:settings:setServer',
+} as const;
+
+export type IpcChannel = (typeof IPC_CHANNELS)[keyof typeof IPC_CHANNELS];
+
+/** Channels without arguments carry `{}`; undefined and null are accepted too, nothing else. */
+const emptyPayload = z.union([z.undefined(), z.null(), z.object({}).strict()]);
+
+/**
+ * Only the envelope of a call is checked here; the router then validates `params` and `body` with the
+ * named contract call's own schemas.
+ */
+export const callPayloadSchema = z
+  .object({
+    name: z.string().min(1).max(64),
+    input: z
+      .object({
+        params: z.record(z.string(), z.unknown()).optional(),
+        body: z.unknown().optional(),
+      })
+      .strict()
+      .optional(),
+  })
+  .strict();
+
+export const loginPayloadSchema = z
+  .object({
+    email: z.string().max(254),
+    password: z.string().max(256),
+    remember: z.boolean(),
+  })
+  .strict();
+
+export const validatePayloadSchema = z.object({ force: z.boolean().optional() }).strict();
+
+export const serverChoiceSchema = z
+  .object({
+    mode: z.enum(['embedded', 'remote']),
+    url: z.string().trim().min(1).max(2048).optional(),
+  })
+  .strict();
+
+export const ipcPayloadSchemas = {
+  'crm:call': callPayloadSchema,
+  'crm:session:login': loginPayloadSchema,
+  'crm:session:logout': emptyPayload,
+  'crm:session:status': emptyPayload,
+  'crm:session:validate': validatePayloadSchema,
+  'crm:settings:get': emptyPayload,
+  'crm:settings:setServer': serverChoiceSchema,
+} as const satisfies Record<IpcChannel, z.ZodType>;
+
+export type IpcPayload<C extends IpcChannel> = z.input<(typeof ipcPayloadSchemas)[C]>;
+
+/** What each channel answers; the preload trusts the main process for these shapes. */
+export interface IpcResults {
+  'crm:call': CallOutcome<unknown>;
+  'crm:session:login': LoginOutcome;
+  'crm:session:logout': void;
+  'crm:session:status': SessionStatus;
+  'crm:session:validate': SessionStatus;
+  'crm:settings:get': AppSettings;
+  'crm:settings:setServer': ServerCheck;
+}
+
+export const ipcChannelList: readonly IpcChannel[] = Object.values(IPC_CHANNELS);
+
+export function isIpcChannel(value: unknown): value is IpcChannel {
+  return typeof value === 'string' && Object.hasOwn(ipcPayloadSchemas, value);
+}
+
+// ---- Events pushed from main to the renderer --------------------------------------------------------
+
+export const IPC_EVENT_PREFIX = 'crm:event:';
+
+export const bridgeEventSchemas = {
+  sessionExpired: z.object({ reason: z.string() }),
+} as const satisfies { [E in BridgeEventName]: z.ZodType<BridgeEvents[E]> };
+
+export function isBridgeEventName(value: unknown): value is BridgeEventName {
+  return typeof value === 'string' && Object.hasOwn(bridgeEventSchemas, value);
+}
+
+export function eventChannel(event: BridgeEventName): string {
+  return `${IPC_EVENT_PREFIX}${event}`;
+}
+
+// ---- Messages from the embedded server process to the main process ----------------------------------
+
+/** The embedded CRM server (a child process) reports once: ready with its API base, or why it failed. */
+export const embeddedServerMessageSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('ready'), apiBase: z.url({ protocol: /^https?$/ }) }),
+  z.object({ type: z.literal('error'), message: z.string() }),
+]);
+export type EmbeddedServerMessage = z.infer<typeof embeddedServerMessageSchema>;

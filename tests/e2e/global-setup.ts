@@ -1,0 +1,52 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { rmSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+
+const root = fileURLToPath(new URL('../..', import.meta.url));
+const port = Number(process.env.E2E_PORT ?? 8181);
+const dataDir = fileURLToPath(new URL('./.data', import.meta.url));
+
+async function waitForHealth(url: string, child: ChildProcess, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`CRM server exited with code ${child.exitCode}`);
+    try {
+      const res = await fetch(url);
+      if (res.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`CRM server did not answer ${url} within ${timeoutMs} ms`);
+}
+
+/**
+ * Starts the real CRM server (web edition + API) on a fresh embedded database with demo data,
+ * exactly as `npm run serve` does, and stops it after the run.
+ */
+export default async function globalSetup(): Promise<() => Promise<void>> {
+  rmSync(dataDir, { recursive: true, force: true });
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/cli/serve.ts'], {
+    cwd: root,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      DEMO_DATA: '1',
+      DEMO_LEADS: '5000',
+      // the e2e run always uses the embedded database; server suites cover PostgreSQL
+      DATABASE_URL: '',
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  const baseUrl = `http://127.0.0.1:${port}`;
+  await waitForHealth(`${baseUrl}/api/health`, child, 120_000);
+  process.env.E2E_BASE_URL = baseUrl;
+  return async () => {
+    child.kill('SIGTERM');
+    await new Promise((r) => child.once('exit', r));
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+}
