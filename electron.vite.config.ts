@@ -13,7 +13,11 @@ export default defineConfig({
       // loaded from node_modules at runtime, so native modules are never bundled.
       externalizeDeps: true,
       rollupOptions: {
-        input: { index: resolve(root, 'src/main/index.ts') },
+        // The embedded CRM server is its own runtime: the main process forks it as a utility process.
+        input: {
+          index: resolve(root, 'src/main/index.ts'),
+          embedded: resolve(root, 'src/server/cli/embedded.ts'),
+        },
       },
     },
   },

@@ -79,7 +79,7 @@ export type IpcPayload<C extends IpcChannel> = z.input<(typeof ipcPayloadSchemas
 export interface IpcResults {
   'crm:call': CallOutcome<unknown>;
   'crm:session:login': LoginOutcome;
-  'crm:session:logout': void;
+  'crm:session:logout': undefined;
   'crm:session:status': SessionStatus;
   'crm:session:validate': SessionStatus;
   'crm:settings:get': AppSettings;
@@ -96,6 +96,7 @@ export function isIpcChannel(value: unknown): value is IpcChannel {
 
 export const IPC_EVENT_PREFIX = 'crm:event:';
 
+/** The events the bridge knows (`on` refuses other names); main validates with these before sending. */
 export const bridgeEventSchemas = {
   sessionExpired: z.object({ reason: z.string() }),
 } as const satisfies { [E in BridgeEventName]: z.ZodType<BridgeEvents[E]> };

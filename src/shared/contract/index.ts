@@ -28,7 +28,7 @@ export type CallBody<N extends CallName> = z.input<Contract[N]['body']>;
 export type CallResult<N extends CallName> = z.output<Contract[N]['result']>;
 
 /** What a caller passes: params fill the path and query, body is sent encoded. */
-export type CallInput<N extends CallName> = (keyof CallParams<N> extends never
+export type CallInput<N extends CallName> = (Record<string, never> extends CallParams<N>
   ? { params?: CallParams<N> }
   : { params: CallParams<N> }) &
   (undefined extends CallBody<N> ? { body?: CallBody<N> } : { body: CallBody<N> });

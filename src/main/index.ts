@@ -1,0 +1,148 @@
+import { dirname, join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { app, BrowserWindow, ipcMain, net, safeStorage, screen, session, shell } from 'electron';
+import Store from 'electron-store';
+import electronUpdater from 'electron-updater';
+import { bridgeEventSchemas, eventChannel } from '../shared/ipc-channels';
+import { createMainServices } from './create-main-services';
+import { forkUtilityProcess, ipcSenderOf } from './electron-adapters';
+import { createEmbeddedServerLauncher } from './embedded-server';
+import { loadKeytar } from './load-keytar';
+import { consoleLog } from './log';
+import {
+  contentSecurityPolicy,
+  isAllowedNavigation,
+  isRendererUrl,
+  windowOpenDecision,
+} from './security-policy';
+import type { EmitBridgeEvent } from './session-manager';
+import { createWindowOptions, isOnSomeDisplay } from './window-options';
+
+// The only file that wires Electron to the services; everything it calls is tested under plain Node.
+
+const here = dirname(fileURLToPath(import.meta.url));
+const preloadPath = join(here, '../preload/index.cjs');
+const rendererFile = join(here, '../renderer/index.html');
+const embeddedEntry = join(here, 'embedded.js');
+const KEYCHAIN_SERVICE = 'com.brokercrm.desktop';
+
+const devRendererUrl = !app.isPackaged ? process.env.ELECTRON_RENDERER_URL : undefined;
+const rendererUrl = devRendererUrl ?? pathToFileURL(rendererFile).href;
+
+let mainWindow: BrowserWindow | null = null;
+
+function secureSession(): void {
+  const csp = contentSecurityPolicy(null, { dev: devRendererUrl !== undefined });
+  session.defaultSession.webRequest.onHeadersReceived((details, callback) => {
+    callback({ responseHeaders: { ...details.responseHeaders, 'Content-Security-Policy': [csp] } });
+  });
+  // Camera, microphone, geolocation and the like are never needed; copying text to the clipboard is.
+  session.defaultSession.setPermissionRequestHandler((_contents, permission, callback) => {
+    callback(permission === 'clipboard-sanitized-write');
+  });
+  app.on('web-contents-created', (_event, contents) => {
+    contents.on('will-attach-webview', (event) => event.preventDefault());
+    contents.on('will-navigate', (event) => {
+      if (!isAllowedNavigation(event.url, rendererUrl)) event.preventDefault();
+    });
+    contents.setWindowOpenHandler(({ url }) =>
+      windowOpenDecision(url, (target) =>
+        shell
+          .openExternal(target)
+          .catch((error: unknown) => consoleLog(`openExternal failed: ${String(error)}`)),
+      ),
+    );
+  });
+}
+
+function createMainWindow(services: ReturnType<typeof createMainServices>): BrowserWindow {
+  const saved = services.settings.get().windowBounds;
+  const workAreas = screen.getAllDisplays().map((display) => display.workArea);
+  const bounds = saved && isOnSomeDisplay(saved, workAreas) ? saved : null;
+  const window = new BrowserWindow(createWindowOptions({ preloadPath, bounds }));
+  window.once('ready-to-show', () => window.show());
+  window.on('close', () => services.settings.setWindowBounds(window.getNormalBounds()));
+  window.on('closed', () => {
+    if (mainWindow === window) mainWindow = null;
+  });
+  if (devRendererUrl) void window.loadURL(devRendererUrl);
+  else void window.loadFile(rendererFile);
+  return window;
+}
+
+function startAutoUpdate(): void {
+  if (!app.isPackaged) return;
+  const { autoUpdater } = electronUpdater;
+  // IT's update server; without CRM_UPDATE_URL the feed baked in by electron-builder.yml (publish) is used.
+  const feed = process.env.CRM_UPDATE_URL;
+  if (feed) autoUpdater.setFeedURL({ provider: 'generic', url: feed });
+  autoUpdater
+    .checkForUpdatesAndNotify()
+    .catch((error: unknown) => consoleLog(`Update check failed: ${String(error)}`));
+}
+
+async function ready(): Promise<void> {
+  secureSession();
+
+  const keytar = await loadKeytar();
+  if (keytar.reason) consoleLog(keytar.reason);
+
+  const emit: EmitBridgeEvent = (event, payload) => {
+    // The preload forwards events as they come, so what leaves here must already be right.
+    bridgeEventSchemas[event].parse(payload);
+    for (const window of BrowserWindow.getAllWindows()) window.webContents.send(eventChannel(event), payload);
+  };
+  const embedded = createEmbeddedServerLauncher({
+    fork: forkUtilityProcess,
+    entryPath: embeddedEntry,
+    dataDir: join(app.getPath('userData'), 'embedded-data'),
+  });
+  const services = createMainServices({
+    store: new Store({ name: 'settings' }),
+    keytar: keytar.keytar,
+    safeStorage,
+    // Chromium's network stack: system proxy settings and the OS certificate store (company CAs).
+    fetch: (url, init) => net.fetch(url, init),
+    emit,
+    isTrustedFrameUrl: (url) => isRendererUrl(url, rendererUrl),
+    embedded,
+    keychainService: KEYCHAIN_SERVICE,
+  });
+
+  for (const channel of services.router.channels) {
+    ipcMain.handle(channel, (event, payload: unknown) =>
+      services.router.handle(channel, payload, ipcSenderOf(event)),
+    );
+  }
+  app.on('before-quit', () => embedded.stop());
+
+  // Started now, not awaited: the window shows at once and calls wait for the server inside apiBase().
+  void services.server.resume();
+  mainWindow = createMainWindow(services);
+  startAutoUpdate();
+
+  app.on('activate', () => {
+    if (BrowserWindow.getAllWindows().length === 0) mainWindow = createMainWindow(services);
+  });
+}
+
+if (!app.requestSingleInstanceLock()) {
+  app.quit();
+} else {
+  app.on('second-instance', () => {
+    if (!mainWindow) return;
+    if (mainWindow.isMinimized()) mainWindow.restore();
+    mainWindow.show();
+    mainWindow.focus();
+  });
+  app.on('window-all-closed', () => {
+    if (process.platform !== 'darwin') app.quit();
+  });
+  app
+    .whenReady()
+    .then(ready)
+    .catch((error: unknown) => {
+      consoleLog(`Start failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+      app.quit();
+    });
+}

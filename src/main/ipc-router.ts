@@ -1,0 +1,94 @@
+import type { AppSettings, ServerCheck, ServerChoice } from '../shared/bridge';
+import { contract, type CallOutcome, type CrmErrorInfo } from '../shared/contract';
+import { messages } from '../shared/i18n/messages';
+import { ipcChannelList, ipcPayloadSchemas, isIpcChannel, type IpcChannel } from '../shared/ipc-channels';
+import { isBridgeCallable, type SessionManager } from './session-manager';
+
+/** Who sent an IPC message: Electron's event.senderFrame, reduced to what the checks need. */
+export interface IpcSender {
+  frameUrl: string;
+  isMainFrame: boolean;
+}
+
+export interface IpcRouterDeps {
+  session: SessionManager;
+  server: {
+    getSettings(): Promise<AppSettings>;
+    setServer(choice: ServerChoice): Promise<ServerCheck>;
+  };
+  /** true only for the app's own renderer document (dev server origin or the bundled index.html). */
+  isTrustedFrameUrl(url: string): boolean;
+}
+
+export interface IpcRouter {
+  channels: readonly IpcChannel[];
+  handle(channel: string, payload: unknown, sender: IpcSender): Promise<unknown>;
+}
+
+/** Refusals of the message itself (who sent it, what it looks like); they reject the invoke. */
+export class IpcRejection extends Error {
+  override readonly name = 'IpcRejection';
+}
+
+function invalidCall(message: string = messages.invalidRequest): CallOutcome<never> {
+  const error: CrmErrorInfo = { kind: 'invalid', status: 0, message };
+  return { ok: false, error };
+}
+
+/**
+ * The one place where IPC from the renderer is checked, in this order: known channel, sender is the main
+ * frame of our own renderer, payload matches the channel's schema, and for calls: a callable contract name
+ * with params and body valid for that call. Only then does anything reach a service or the network.
+ */
+export function createIpcRouter(deps: IpcRouterDeps): IpcRouter {
+  const { session, server, isTrustedFrameUrl } = deps;
+
+  const call = async (payload: unknown): Promise<CallOutcome<unknown>> => {
+    const envelope = ipcPayloadSchemas['crm:call'].parse(payload);
+    if (!isBridgeCallable(envelope.name)) return invalidCall();
+    const spec = contract[envelope.name];
+    const input = envelope.input ?? {};
+    const params = spec.params.safeParse(input.params ?? {});
+    if (!params.success) return invalidCall(params.error.issues[0]?.message);
+    const body = spec.body.safeParse(input.body);
+    if (!body.success) return invalidCall(body.error.issues[0]?.message);
+    return session.call(envelope.name, input);
+  };
+
+  const dispatch = async (channel: IpcChannel, payload: unknown): Promise<unknown> => {
+    switch (channel) {
+      case 'crm:call':
+        return call(payload);
+      case 'crm:session:login':
+        return session.login(ipcPayloadSchemas[channel].parse(payload));
+      case 'crm:session:logout':
+        await session.logout();
+        return undefined;
+      case 'crm:session:status':
+        return session.status();
+      case 'crm:session:validate':
+        return session.validate(ipcPayloadSchemas[channel].parse(payload).force === true);
+      case 'crm:settings:get':
+        return server.getSettings();
+      case 'crm:settings:setServer': {
+        const { mode, url } = ipcPayloadSchemas[channel].parse(payload);
+        return server.setServer(url === undefined ? { mode } : { mode, url });
+      }
+    }
+  };
+
+  return {
+    channels: ipcChannelList,
+    async handle(channel, payload, sender) {
+      if (!isIpcChannel(channel)) throw new IpcRejection('Unknown IPC channel');
+      if (!sender.isMainFrame) throw new IpcRejection('IPC from a subframe is refused');
+      if (!isTrustedFrameUrl(sender.frameUrl))
+        throw new IpcRejection('IPC from an untrusted page is refused');
+      // Payload errors are reported without echoing the payload: it may hold a password.
+      if (!ipcPayloadSchemas[channel].safeParse(payload).success) {
+        throw new IpcRejection(`Invalid payload for ${channel}`);
+      }
+      return dispatch(channel, payload);
+    },
+  };
+}

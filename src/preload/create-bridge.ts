@@ -1,0 +1,75 @@
+import type { CrmBridge } from '../shared/bridge';
+import type { CallInput, CallName, CallOutcome, CallResult } from '../shared/contract';
+import { messages } from '../shared/i18n/messages';
+import {
+  IPC_CHANNELS,
+  eventChannel,
+  isBridgeEventName,
+  type IpcChannel,
+  type IpcPayload,
+  type IpcResults,
+} from '../shared/ipc-channels';
+
+/**
+ * The two IPC primitives the bridge needs. Electron's preload passes ipcRenderer wrappers; the e2e tests
+ * pass a Playwright binding to the same router, so this file must not import electron.
+ */
+export interface PreloadIpc {
+  invoke(channel: string, payload: unknown): Promise<unknown>;
+  /** Subscribes to a main-process event; the listener gets the payload only (no IPC event object). */
+  on(channel: string, listener: (payload: unknown) => void): () => void;
+}
+
+/**
+ * The desktop `CrmBridge`: every method is one invoke on its own channel, so the main process can validate
+ * each message in one place. Returns a plain object of functions because contextBridge drops prototypes.
+ */
+export function createBridge(ipc: PreloadIpc): CrmBridge {
+  const invoke = async <C extends IpcChannel>(channel: C, payload: IpcPayload<C>): Promise<IpcResults[C]> =>
+    (await ipc.invoke(channel, payload)) as IpcResults[C];
+
+  return {
+    edition: 'desktop',
+
+    call: async <N extends CallName>(name: N, input: CallInput<N>): Promise<CallOutcome<CallResult<N>>> => {
+      try {
+        const outcome = await invoke(IPC_CHANNELS.call, { name, input });
+        return outcome as CallOutcome<CallResult<N>>;
+      } catch {
+        // Screens only handle CallOutcome, so a refused or uncloneable message is answered as data too.
+        return { ok: false, error: { kind: 'invalid', status: 0, message: messages.invalidRequest } };
+      }
+    },
+
+    session: {
+      // Same reason: only the three known fields cross.
+      login: (input) =>
+        invoke(IPC_CHANNELS.login, {
+          email: input.email,
+          password: input.password,
+          remember: input.remember,
+        }),
+      logout: async () => {
+        await invoke(IPC_CHANNELS.logout, {});
+      },
+      status: () => invoke(IPC_CHANNELS.status, {}),
+      validate: (force) => invoke(IPC_CHANNELS.validate, { force: force === true }),
+    },
+
+    settings: {
+      get: () => invoke(IPC_CHANNELS.getSettings, {}),
+      // Picks the known fields: the channel schema is strict and the renderer's object may carry more.
+      setServer: (choice) =>
+        invoke(
+          IPC_CHANNELS.setServer,
+          choice.url === undefined ? { mode: choice.mode } : { mode: choice.mode, url: choice.url },
+        ),
+    },
+
+    on: (event, listener) => {
+      if (!isBridgeEventName(event)) throw new Error(`Unknown bridge event: ${String(event)}`);
+      // Events come only from the main process, which validates them (bridgeEventSchemas) before sending.
+      return ipc.on(eventChannel(event), (payload) => listener(payload as Parameters<typeof listener>[0]));
+    },
+  };
+}

@@ -1,0 +1,86 @@
+import { describe, expect, it } from 'vitest';
+import {
+  contentSecurityPolicy,
+  isAllowedNavigation,
+  isRendererUrl,
+  windowOpenDecision,
+} from '../../../src/main/security-policy';
+
+const directives = (csp: string): Map<string, string> =>
+  new Map(
+    csp.split(';').map((part) => {
+      const [name = '', ...values] = part.trim().split(/\s+/);
+      return [name, values.join(' ')];
+    }),
+  );
+
+describe('contentSecurityPolicy', () => {
+  it('allows only our own scripts and no network beyond self', () => {
+    const csp = directives(contentSecurityPolicy(null));
+    expect(csp.get('default-src')).toBe("'self'");
+    expect(csp.get('script-src')).toBe("'self'");
+    expect(csp.get('connect-src')).toBe("'self'");
+    expect(csp.get('img-src')).toBe("'self' data:");
+    expect(csp.get('style-src')).toBe("'self' 'unsafe-inline'");
+    expect(csp.get('object-src')).toBe("'none'");
+    expect(csp.get('frame-ancestors')).toBe("'none'");
+  });
+
+  it('adds an API origin to connect-src only when given', () => {
+    expect(directives(contentSecurityPolicy('https://crm.firma.com')).get('connect-src')).toBe(
+      "'self' https://crm.firma.com",
+    );
+  });
+
+  it("allows inline scripts only for the dev server's React refresh preamble", () => {
+    expect(directives(contentSecurityPolicy(null, { dev: true })).get('script-src')).toBe(
+      "'self' 'unsafe-inline'",
+    );
+  });
+});
+
+describe('renderer URL checks', () => {
+  const packaged = 'file:///C:/Program%20Files/CRM/resources/app.asar/out/renderer/index.html';
+  const dev = 'http://localhost:5173/';
+
+  it('accepts the packaged index.html with any hash route', () => {
+    expect(isRendererUrl(`${packaged}#/leadDetail/5`, packaged)).toBe(true);
+    expect(isRendererUrl('file:///C:/Users/x/Downloads/index.html', packaged)).toBe(false);
+    expect(isRendererUrl('https://evil.example/out/renderer/index.html', packaged)).toBe(false);
+  });
+
+  it('accepts the dev server origin only', () => {
+    expect(isRendererUrl('http://localhost:5173/list/leads', dev)).toBe(true);
+    expect(isRendererUrl('http://localhost:5174/', dev)).toBe(false);
+    expect(isRendererUrl('http://localhost.evil.example:5173/', dev)).toBe(false);
+    expect(isRendererUrl('not a url', dev)).toBe(false);
+  });
+
+  it('lets the window navigate only within the renderer', () => {
+    expect(isAllowedNavigation('http://localhost:5173/login', dev)).toBe(true);
+    expect(isAllowedNavigation('https://www.google.com/', dev)).toBe(false);
+    expect(isAllowedNavigation('file:///etc/passwd', packaged)).toBe(false);
+  });
+});
+
+describe('windowOpenDecision', () => {
+  it('always denies a new window and opens https links in the browser', async () => {
+    const opened: string[] = [];
+    const open = (url: string): Promise<void> => {
+      opened.push(url);
+      return Promise.resolve();
+    };
+    expect(windowOpenDecision('https://www.spk.gov.tr/duyurular', open)).toEqual({ action: 'deny' });
+    expect(windowOpenDecision('http://insecure.example/', open)).toEqual({ action: 'deny' });
+    expect(windowOpenDecision('file:///C:/Windows/System32/calc.exe', open)).toEqual({ action: 'deny' });
+    expect(windowOpenDecision('javascript:alert(1)', open)).toEqual({ action: 'deny' });
+    expect(opened).toEqual(['https://www.spk.gov.tr/duyurular']);
+  });
+
+  it('does not let a failing browser start escape as an unhandled rejection', async () => {
+    expect(windowOpenDecision('https://a.example/', () => Promise.reject(new Error('no browser')))).toEqual({
+      action: 'deny',
+    });
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  });
+});

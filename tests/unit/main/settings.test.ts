@@ -1,0 +1,46 @@
+import { describe, expect, it } from 'vitest';
+import { createMemoryStore } from '../../../src/main/key-value-store';
+import { createSettings, DEFAULT_GLOBAL_SHORTCUT } from '../../../src/main/settings';
+
+describe('settings', () => {
+  it('starts unset with the default shortcut', () => {
+    expect(createSettings(createMemoryStore()).get()).toEqual({
+      serverMode: null,
+      serverUrl: null,
+      windowBounds: null,
+      globalShortcut: 'CommandOrControl+K',
+    });
+    expect(DEFAULT_GLOBAL_SHORTCUT).toBe('CommandOrControl+K');
+  });
+
+  it('saves and reads the server choice, bounds and shortcut', () => {
+    const store = createMemoryStore();
+    const settings = createSettings(store);
+    settings.setServer('remote', 'https://crm.firma.com/api');
+    settings.setWindowBounds({ x: 10, y: 20, width: 1400, height: 900 });
+    settings.setGlobalShortcut('CommandOrControl+Shift+K');
+    expect(createSettings(store).get()).toEqual({
+      serverMode: 'remote',
+      serverUrl: 'https://crm.firma.com/api',
+      windowBounds: { x: 10, y: 20, width: 1400, height: 900 },
+      globalShortcut: 'CommandOrControl+Shift+K',
+    });
+    settings.setServer('embedded', null);
+    expect(settings.get()).toMatchObject({ serverMode: 'embedded', serverUrl: null });
+  });
+
+  it('reads hand-edited or foreign values as unset', () => {
+    const store = createMemoryStore({
+      serverMode: 'cloud',
+      serverUrl: 'file:///etc/passwd',
+      windowBounds: { width: -1, height: 'big' },
+      globalShortcut: 42,
+    });
+    expect(createSettings(store).get()).toEqual({
+      serverMode: null,
+      serverUrl: null,
+      windowBounds: null,
+      globalShortcut: DEFAULT_GLOBAL_SHORTCUT,
+    });
+  });
+});
