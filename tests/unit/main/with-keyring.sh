@@ -25,4 +25,4 @@ eval "$(gnome-keyring-daemon --start --components=secrets)"
 export GNOME_KEYRING_CONTROL
 
 cd "$(dirname "$0")/../../.."
-npx vitest run -c tests/vitest.config.ts tests/unit/main/keytar-real.test.ts "$@"
+CRM_REQUIRE_KEYRING=1 npx vitest run -c tests/vitest.config.ts tests/unit/main/keytar-real.test.ts "$@"

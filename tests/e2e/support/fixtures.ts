@@ -1,0 +1,72 @@
+import { fileURLToPath } from 'node:url';
+import { test as base, type Page } from '@playwright/test';
+import { build } from 'esbuild';
+import { createMainServices } from '../../../src/main/create-main-services';
+import { createMemoryStore } from '../../../src/main/key-value-store';
+import { eventChannel } from '../../../src/shared/ipc-channels';
+
+export type BridgeKind = 'web' | 'desktop';
+
+let preloadScript: Promise<string> | null = null;
+
+/** Bundles the real preload bridge factory once, as electron-vite bundles the preload. */
+function desktopPreloadScript(): Promise<string> {
+  preloadScript ??= build({
+    entryPoints: [fileURLToPath(new URL('./desktop-preload-entry.ts', import.meta.url))],
+    bundle: true,
+    write: false,
+    format: 'iife',
+    platform: 'browser',
+    target: 'es2022',
+  }).then((result) => result.outputFiles[0]?.text ?? '');
+  return preloadScript;
+}
+
+export function baseUrl(): string {
+  return process.env.E2E_BASE_URL ?? 'http://127.0.0.1:8181';
+}
+
+/**
+ * The desktop edition without an Electron binary: the real main-process services (router, session
+ * manager, vault with a memory store) run in this test process, and the page reaches the router through
+ * a Playwright binding exactly where the preload would use ipcRenderer.invoke.
+ */
+async function installDesktopBridge(page: Page): Promise<void> {
+  const origin = baseUrl();
+  const services = createMainServices({
+    store: createMemoryStore(),
+    keytar: null,
+    safeStorage: null,
+    fetch: (url, init) => fetch(url, init),
+    emit: (event, payload) => {
+      void page
+        .evaluate(([channel, data]) => window.__crmIpcDispatch(channel, data), [eventChannel(event), payload] as const)
+        .catch(() => undefined);
+    },
+    isTrustedFrameUrl: (url) => url === origin || url.startsWith(`${origin}/`),
+    embedded: null,
+    keychainService: 'crm-e2e',
+    log: () => undefined,
+  });
+  // The installed app is configured with the company CRM address on its first-run screen.
+  services.settings.setServer('remote', `${origin}/api`);
+  await page.exposeBinding('__crmIpcInvoke', (source, channel: string, payload: unknown) =>
+    services.router.handle(channel, payload, {
+      frameUrl: source.frame.url(),
+      isMainFrame: source.frame === source.page.mainFrame(),
+    }),
+  );
+  await page.addInitScript({ content: await desktopPreloadScript() });
+}
+
+export const test = base.extend<{ bridge: BridgeKind }>({
+  bridge: async ({}, use, testInfo) => {
+    await use(testInfo.project.name === 'desktop' ? 'desktop' : 'web');
+  },
+  page: async ({ page, bridge }, use) => {
+    if (bridge === 'desktop') await installDesktopBridge(page);
+    await use(page);
+  },
+});
+
+export { expect } from '@playwright/test';

@@ -1,0 +1,20 @@
+import { mkdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import type { Page, TestInfo } from '@playwright/test';
+
+const screenshotDir = fileURLToPath(new URL('../screenshots', import.meta.url));
+
+/** Saves a named screenshot (per bridge) for people to look at and for the README. */
+export async function saveScreen(page: Page, testInfo: TestInfo, name: string): Promise<void> {
+  mkdirSync(screenshotDir, { recursive: true });
+  await page.screenshot({ path: `${screenshotDir}/${testInfo.project.name}-${name}.png` });
+}
+
+export const DEMO_PASSWORD = 'Demo.2026';
+
+export async function login(page: Page, email: string, password = DEMO_PASSWORD): Promise<void> {
+  await page.goto('/');
+  await page.getByTestId('login-email').fill(email);
+  await page.getByTestId('login-password').fill(password);
+  await page.getByTestId('login-submit').click();
+}
