@@ -1,0 +1,94 @@
+import { resolve } from 'node:path';
+import fastifyCors from '@fastify/cors';
+import Fastify, { type FastifyInstance } from 'fastify';
+import type { ErrorAnswer } from '../shared/contract';
+import { registerBodyParsers, parseQuery } from './body-parsers';
+import type { DatabaseHandle } from './db/database';
+import { installErrorHandlers } from './error-handler';
+import { serverMessages } from './http-error';
+import { registerAuthRoutes } from './routes/auth-routes';
+import { registerOptionRoutes } from './routes/option-routes';
+import { registerRecordsRoutes } from './routes/records-routes';
+import { installAuthenticator } from './routes/register-call';
+import { installSecurityHeaders } from './security-headers';
+import { createAuthService } from './services/auth-service';
+import { createOptionsService } from './services/options-service';
+import { API_PREFIX, isSpaRoute, registerWebEdition } from './web-edition';
+
+export interface BuildServerOptions {
+  database: DatabaseHandle;
+  /** Folder of the built web edition; default out/web. Served only when it holds an index.html. */
+  webRoot?: string;
+  logger?: boolean;
+  /** Browser origins allowed besides the desktop renderer (file://) and local development. */
+  corsOrigins?: readonly string[];
+}
+
+/** Forms and JSON bodies of this API are small; imports of big files do not go through these parsers. */
+const BODY_LIMIT = 1024 * 1024;
+
+const LOCAL_ORIGIN = /^https?:\/\/(localhost|127\.0\.0\.1|\[::1\])(:\d{1,5})?$/;
+
+/**
+ * The desktop renderer is a file:// page (its Origin is the string 'null'); the dev renderer runs on
+ * localhost. Tokens travel in the Authorization header, never in cookies, so no ambient credential is
+ * exposed by answering these origins.
+ */
+export function isAllowedOrigin(origin: string | undefined, extra: readonly string[] = []): boolean {
+  if (!origin) return true;
+  if (origin === 'null' || origin.startsWith('file://')) return true;
+  return LOCAL_ORIGIN.test(origin) || extra.includes(origin);
+}
+
+export async function buildServer(options: BuildServerOptions): Promise<FastifyInstance> {
+  const { db } = options.database;
+  const app = Fastify({
+    logger: options.logger
+      ? { level: process.env.LOG_LEVEL ?? 'info', redact: ['req.headers.authorization'] }
+      : false,
+    bodyLimit: BODY_LIMIT,
+    routerOptions: {
+      // The spec writes some paths with a trailing slash (/detail/save/) and some without.
+      ignoreTrailingSlash: true,
+      querystringParser: parseQuery,
+      maxParamLength: 200,
+    },
+  });
+
+  installErrorHandlers(app);
+  installSecurityHeaders(app);
+  registerBodyParsers(app);
+  const extraOrigins = options.corsOrigins ?? [];
+  await app.register(fastifyCors, {
+    origin: (origin, callback) => callback(null, isAllowedOrigin(origin, extraOrigins)),
+    methods: ['GET', 'POST'],
+    allowedHeaders: ['Authorization', 'Content-Type', 'Accept'],
+    maxAge: 600,
+  });
+
+  const auth = createAuthService(db);
+  installAuthenticator(app, auth.authenticate);
+  const optionsService = createOptionsService(db);
+
+  await app.register(
+    async (api) => {
+      api.get('/health', async () => ({ ok: true }));
+      registerAuthRoutes(api, { db, auth });
+      registerOptionRoutes(api, { options: optionsService });
+      await registerRecordsRoutes(api, { db });
+    },
+    { prefix: API_PREFIX },
+  );
+
+  const webEnabled = await registerWebEdition(app, options.webRoot ?? resolve('out/web'));
+  app.setNotFoundHandler((request, reply) => {
+    if (webEnabled && request.method === 'GET' && isSpaRoute(request.url)) {
+      return reply.sendFile('index.html');
+    }
+    return reply
+      .status(404)
+      .send({ success: false, msg: serverMessages.routeNotFound } satisfies ErrorAnswer);
+  });
+
+  return app;
+}

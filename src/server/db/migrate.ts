@@ -1,0 +1,52 @@
+import { sql, type Kysely } from 'kysely';
+import { initialSchema } from './migrations/001-initial';
+
+export interface Migration {
+  /** Stored in schema_migrations; never rename one that has shipped. */
+  id: string;
+  /** Executed one by one, in order, inside one transaction. */
+  statements: readonly string[];
+}
+
+/** Ordered: append new migrations at the end, never reorder or edit applied ones. */
+export const migrations: readonly Migration[] = [{ id: '001-initial', statements: initialSchema }];
+
+/**
+ * Any constant works; it only has to be the same on every server node, so that nodes starting together
+ * against one PostgreSQL apply each migration once.
+ */
+const MIGRATION_LOCK_KEY = 7_201_014;
+
+/**
+ * Applies the migrations not yet recorded in schema_migrations. Safe to run at every start, and from
+ * several processes at once: each migration runs in its own transaction under an advisory lock and is
+ * re-checked after the lock is taken.
+ */
+export async function runMigrations<DB>(
+  db: Kysely<DB>,
+  list: readonly Migration[] = migrations,
+): Promise<string[]> {
+  // Under the lock too: two nodes racing on CREATE TABLE IF NOT EXISTS can still collide in pg_type.
+  await db.transaction().execute(async (trx) => {
+    await sql`SELECT pg_advisory_xact_lock(${MIGRATION_LOCK_KEY})`.execute(trx);
+    await sql`CREATE TABLE IF NOT EXISTS schema_migrations (
+      id text PRIMARY KEY,
+      applied_at timestamp NOT NULL DEFAULT date_trunc('second', localtimestamp)
+    )`.execute(trx);
+  });
+  const applied: string[] = [];
+  for (const migration of list) {
+    const done = await db.transaction().execute(async (trx) => {
+      await sql`SELECT pg_advisory_xact_lock(${MIGRATION_LOCK_KEY})`.execute(trx);
+      const found = await sql<{
+        id: string;
+      }>`SELECT id FROM schema_migrations WHERE id = ${migration.id}`.execute(trx);
+      if (found.rows.length > 0) return false;
+      for (const statement of migration.statements) await sql.raw(statement).execute(trx);
+      await sql`INSERT INTO schema_migrations (id) VALUES (${migration.id})`.execute(trx);
+      return true;
+    });
+    if (done) applied.push(migration.id);
+  }
+  return applied;
+}

@@ -1,0 +1,188 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { sql, type Kysely } from 'kysely';
+import { DEPARTMENTS, type Department } from '../../shared/domain/constants';
+import { format, messages } from '../../shared/i18n/messages';
+import type { Database } from '../db/schema';
+import { serverMessages } from '../http-error';
+import { LoginThrottle } from './login-throttle';
+import { hashPassword, needsRehash, verifyPassword } from './passwords';
+
+/** The signed-in user as every authenticated handler sees it. */
+export interface AuthUser {
+  id: number;
+  name: string;
+  email: string;
+  department: Department;
+  user_group_id: number;
+  user_group: string | null;
+  team_id: number | null;
+  team: string | null;
+  dahili: string | null;
+  telegram_id: string | null;
+  theme: string | null;
+}
+
+export interface LoginInput {
+  email: string;
+  password: string;
+  remember?: boolean;
+}
+
+/** The login answer of the spec: failures are HTTP 200 with success false, the client shows msg. */
+export interface LoginResult {
+  success: boolean;
+  token?: string;
+  msg: string;
+}
+
+export interface AuthService {
+  login(input: LoginInput): Promise<LoginResult>;
+  /** The user behind a bearer token, or null when it is unknown, revoked, expired or the user is inactive. */
+  authenticate(token: string): Promise<AuthUser | null>;
+  logout(token: string): Promise<void>;
+}
+
+export interface AuthServiceOptions {
+  sessionHours?: number;
+  rememberDays?: number;
+  maxFailures?: number;
+  failureWindowMs?: number;
+}
+
+const DEFAULTS = {
+  sessionHours: 12,
+  rememberDays: 30,
+  maxFailures: 10,
+  failureWindowMs: 15 * 60_000,
+} as const;
+
+/** 32 random bytes in base64url are always 43 characters; anything else is refused without a query. */
+const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
+
+/** Only this hash is stored, so a leaked sessions table gives no usable tokens. */
+export function hashToken(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}
+
+function newToken(): string {
+  return randomBytes(32).toString('base64url');
+}
+
+function asDepartment(value: string): Department {
+  // The column has a CHECK constraint; the fallback is the least privileged department.
+  return (DEPARTMENTS as readonly string[]).includes(value) ? (value as Department) : 'sales';
+}
+
+export function createAuthService(db: Kysely<Database>, options: AuthServiceOptions = {}): AuthService {
+  const settings = { ...DEFAULTS, ...options };
+  const throttle = new LoginThrottle({
+    maxFailures: settings.maxFailures,
+    windowMs: settings.failureWindowMs,
+  });
+  // Unknown e-mails still pay for one argon2 verification, so response time does not reveal who exists.
+  let dummyHash: Promise<string> | undefined;
+  const getDummyHash = (): Promise<string> => (dummyHash ??= hashPassword(randomBytes(16).toString('hex')));
+  const failed: LoginResult = { success: false, msg: messages.invalidCredentials };
+
+  async function login(input: LoginInput): Promise<LoginResult> {
+    const email = input.email.trim();
+    const throttleKey = email.toLowerCase();
+    const waitMs = throttle.retryAfter(throttleKey);
+    if (waitMs > 0) {
+      const minutes = Math.max(1, Math.ceil(waitMs / 60_000));
+      return { success: false, msg: format(serverMessages.tooManyLoginAttempts, { minutes }) };
+    }
+    const user = await db
+      .selectFrom('users')
+      .select(['id', 'password_hash', 'active'])
+      // lower() on both sides, in SQL, so it matches the users_email_key index exactly.
+      .where(sql<string>`lower(email)`, '=', sql<string>`lower(${email})`)
+      .executeTakeFirst();
+    const passwordOk = await verifyPassword(user?.password_hash ?? (await getDummyHash()), input.password);
+    if (!user || !passwordOk || user.active !== 1) {
+      throttle.fail(throttleKey);
+      return failed;
+    }
+    throttle.reset(throttleKey);
+    if (needsRehash(user.password_hash)) {
+      await db
+        .updateTable('users')
+        .set({ password_hash: await hashPassword(input.password) })
+        .where('id', '=', user.id)
+        .execute();
+    }
+    const token = newToken();
+    const remember = input.remember === true;
+    const lifetime = remember
+      ? sql<string>`make_interval(days => ${settings.rememberDays})`
+      : sql<string>`make_interval(hours => ${settings.sessionHours})`;
+    await db
+      .insertInto('sessions')
+      .values({
+        user_id: user.id,
+        token_hash: hashToken(token),
+        remember: remember ? 1 : 0,
+        // Computed by the database so expiry checks compare clocks of one machine.
+        expires_at: sql<string>`date_trunc('second', localtimestamp) + ${lifetime}`,
+      })
+      .execute();
+    // Housekeeping: this user's sessions that ended long ago are of no use any more.
+    await db
+      .deleteFrom('sessions')
+      .where('user_id', '=', user.id)
+      .where('expires_at', '<', sql<string>`localtimestamp - interval '7 days'`)
+      .execute();
+    return { success: true, token, msg: messages.loginSuccess };
+  }
+
+  async function authenticate(token: string): Promise<AuthUser | null> {
+    if (!TOKEN_PATTERN.test(token)) return null;
+    const row = await db
+      .selectFrom('sessions as s')
+      .innerJoin('users as u', 'u.id', 's.user_id')
+      .leftJoin('teams as t', 't.id', 'u.team_id')
+      .leftJoin('user_groups as g', 'g.id', 'u.user_group_id')
+      .select([
+        'u.id',
+        'u.name',
+        'u.email',
+        'u.department',
+        'u.user_group_id',
+        'g.name as user_group',
+        'u.team_id',
+        't.name as team',
+        'u.dahili',
+        'u.telegram_id',
+        'u.theme',
+      ])
+      .where('s.token_hash', '=', hashToken(token))
+      .where('s.revoked_at', 'is', null)
+      .where('s.expires_at', '>', sql<string>`localtimestamp`)
+      .where('u.active', '=', 1)
+      .executeTakeFirst();
+    return row ? { ...row, department: asDepartment(row.department) } : null;
+  }
+
+  async function logout(token: string): Promise<void> {
+    if (!TOKEN_PATTERN.test(token)) return;
+    await db
+      .updateTable('sessions')
+      .set({ revoked_at: sql<string>`date_trunc('second', localtimestamp)` })
+      .where('token_hash', '=', hashToken(token))
+      .where('revoked_at', 'is', null)
+      .execute();
+  }
+
+  return { login, authenticate, logout };
+}
+
+/** The user's modules (lead detail tabs): the `leads` permission row of their group, as spec 1 §6 keeps them. */
+export async function loadModules(db: Kysely<Database>, userGroupId: number): Promise<string[]> {
+  const row = await db
+    .selectFrom('permissions')
+    .select('modules')
+    .where('user_group_id', '=', userGroupId)
+    .where('table_name', '=', 'leads')
+    .executeTakeFirst();
+  return row?.modules ?? [];
+}

@@ -1,0 +1,93 @@
+import type { Kysely } from 'kysely';
+import type { OptionItem } from '../../shared/contract';
+import type { Database } from '../db/schema';
+import { HttpError, serverMessages } from '../http-error';
+
+export interface OptionsService {
+  /** The items of option list `id` (spec 1 §7 GET /getOption/{id}); 404 when there is no such list. */
+  getOption(id: number): Promise<OptionItem[]>;
+  /** Every option list as {label: name, value: id}. */
+  listOptionLists(): Promise<OptionItem[]>;
+}
+
+/**
+ * Values are stored as text; ids of other tables are written as plain integers and must compare equal to
+ * the integer cells of the lists (status_id 3 vs '3'), so canonical integers travel as numbers. Anything
+ * else ('0532', '1.5', 'EUR') stays a string.
+ */
+export function optionValue(stored: string): number | string {
+  return /^(0|-?[1-9]\d{0,14})$/.test(stored) ? Number(stored) : stored;
+}
+
+export function createOptionsService(db: Kysely<Database>): OptionsService {
+  async function load(id: number): Promise<OptionItem[]> {
+    const list = await db.selectFrom('option_lists').select('source').where('id', '=', id).executeTakeFirst();
+    if (!list) throw HttpError.notFound(serverMessages.optionListNotFound);
+    switch (list.source) {
+      case 'values': {
+        const rows = await db
+          .selectFrom('option_values')
+          .select(['label', 'value'])
+          .where('list_id', '=', id)
+          .orderBy('sort')
+          .orderBy('id')
+          .execute();
+        return rows.map((row) => ({ label: row.label, value: optionValue(row.value) }));
+      }
+      case 'users': {
+        const rows = await db
+          .selectFrom('users')
+          .select(['id', 'name'])
+          .where('active', '=', 1)
+          .orderBy('name')
+          .orderBy('id')
+          .execute();
+        return rows.map((row) => ({ label: row.name, value: row.id }));
+      }
+      case 'teams':
+      case 'user_groups': {
+        const rows = await db
+          .selectFrom(list.source)
+          .select(['id', 'name'])
+          .orderBy('name')
+          .orderBy('id')
+          .execute();
+        return rows.map((row) => ({ label: row.name, value: row.id }));
+      }
+      case 'lead_statuses': {
+        const rows = await db
+          .selectFrom('lead_statuses')
+          .select(['id', 'label', 'background', 'color'])
+          .orderBy('sort')
+          .orderBy('id')
+          .execute();
+        return rows.map((row) => ({
+          label: row.label,
+          value: row.id,
+          background: row.background,
+          color: row.color,
+        }));
+      }
+    }
+  }
+
+  /*
+   * A list screen asks for several lists at once and many agents open the same screens, so identical
+   * requests in flight share one query. Nothing is kept afterwards: an edited list shows at once.
+   */
+  const inFlight = new Map<number, Promise<OptionItem[]>>();
+  function getOption(id: number): Promise<OptionItem[]> {
+    const pending = inFlight.get(id);
+    if (pending) return pending;
+    const started = load(id).finally(() => inFlight.delete(id));
+    inFlight.set(id, started);
+    return started;
+  }
+
+  async function listOptionLists(): Promise<OptionItem[]> {
+    const rows = await db.selectFrom('option_lists').select(['id', 'name']).orderBy('id').execute();
+    return rows.map((row) => ({ label: row.name, value: row.id }));
+  }
+
+  return { getOption, listOptionLists };
+}

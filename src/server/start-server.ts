@@ -1,0 +1,109 @@
+import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
+import { buildServer } from './app';
+import { prepareProductionDatabase, type FirstAdminEnv, type FirstAdminOutcome } from './bootstrap';
+import { openDatabase, type DatabaseHandle } from './db/database';
+import { DEMO_ACCOUNTS } from './seed/reference-data';
+
+export interface StartServerOptions {
+  port: number;
+  host: string;
+  /** Data folder of the embedded database (PGlite lives in <dataDir>/pglite); omitted: in memory. */
+  dataDir?: string;
+  /** PostgreSQL instead of the embedded database. */
+  databaseUrl?: string;
+  /** Seed demo data when the database has no users yet (never touches a database that has users). */
+  demo: boolean;
+  /** Leads in the demo data set; default DEMO_LEADS or 5000. */
+  demoLeads?: number;
+  webRoot?: string;
+  logger?: boolean;
+  corsOrigins?: readonly string[];
+  /** CRM_ADMIN_* for a production install; default process.env. */
+  env?: FirstAdminEnv;
+}
+
+/** What happened to the database at this start, so callers can tell the person running it. */
+export type StartupSetup =
+  | { kind: 'demo-seeded' }
+  /** demoAccounts: the fixed demo accounts are present (a demo database from an earlier start). */
+  | { kind: 'existing-data'; demoAccounts: boolean }
+  | { kind: 'first-admin'; outcome: FirstAdminOutcome };
+
+export interface RunningServer {
+  /** Base URL of the server (the API is under /api). */
+  url: string;
+  setup: StartupSetup;
+  close(): Promise<void>;
+}
+
+function urlHost(host: string): string {
+  // A wildcard address is not something a client can connect to; loopback is.
+  if (host === '0.0.0.0' || host === '::' || host === '') return '127.0.0.1';
+  return host.includes(':') ? `[${host}]` : host;
+}
+
+async function prepareData(database: DatabaseHandle, options: StartServerOptions): Promise<StartupSetup> {
+  const anyUser = await database.db.selectFrom('users').select('id').limit(1).executeTakeFirst();
+  if (!anyUser && options.demo) {
+    // Loaded only when needed: the generator and its name lists are not part of a production start.
+    const { seedDemoData } = await import('./seed/demo-data');
+    await seedDemoData(database.db, { leads: options.demoLeads ?? Number(process.env.DEMO_LEADS ?? 5000) });
+    return { kind: 'demo-seeded' };
+  }
+  if (anyUser) {
+    const demoAccount = await database.db
+      .selectFrom('users')
+      .select('id')
+      .where(
+        'email',
+        'in',
+        DEMO_ACCOUNTS.map((account) => account.email),
+      )
+      .limit(1)
+      .executeTakeFirst();
+    return { kind: 'existing-data', demoAccounts: demoAccount !== undefined };
+  }
+  return {
+    kind: 'first-admin',
+    outcome: await prepareProductionDatabase(database.db, options.env ?? process.env),
+  };
+}
+
+/**
+ * Opens the database, prepares its data (demo or first admin), and listens. Used by the CLI, by the
+ * Electron main process for its embedded server, and by the e2e global setup.
+ */
+export async function startServer(options: StartServerOptions): Promise<RunningServer> {
+  const database = await openDatabase({
+    url: options.databaseUrl,
+    dataDir: options.databaseUrl || !options.dataDir ? undefined : join(options.dataDir, 'pglite'),
+  });
+  try {
+    const setup = await prepareData(database, options);
+    const app = await buildServer({
+      database,
+      webRoot: options.webRoot,
+      logger: options.logger,
+      corsOrigins: options.corsOrigins,
+    });
+    await app.listen({ port: options.port, host: options.host });
+    const { port } = app.server.address() as AddressInfo;
+    let closing: Promise<void> | undefined;
+    return {
+      url: `http://${urlHost(options.host)}:${port}`,
+      setup,
+      close: () =>
+        (closing ??= (async () => {
+          try {
+            await app.close();
+          } finally {
+            await database.close();
+          }
+        })()),
+    };
+  } catch (error) {
+    await database.close();
+    throw error;
+  }
+}

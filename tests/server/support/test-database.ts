@@ -1,0 +1,43 @@
+import { randomBytes } from 'node:crypto';
+import { Client } from 'pg';
+import { openDatabase, type DatabaseHandle } from '../../../src/server/db/database';
+
+/** Runs one statement on the server of `url` (CREATE/DROP DATABASE cannot run inside a pool transaction). */
+async function runOnServer(url: string, statement: string): Promise<void> {
+  const client = new Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query(statement);
+  } finally {
+    await client.end();
+  }
+}
+
+/**
+ * An isolated, migrated database for one test file: a fresh in-memory PGlite, or, when DATABASE_URL is
+ * set, a fresh database `crm_test_<random>` on that server which `close()` drops again.
+ */
+export async function createTestDatabase(): Promise<DatabaseHandle> {
+  const serverUrl = process.env.DATABASE_URL;
+  if (!serverUrl) return openDatabase({});
+  // Random hex only, so the name is safe to splice into the statement.
+  const name = `crm_test_${randomBytes(6).toString('hex')}`;
+  await runOnServer(serverUrl, `CREATE DATABASE ${name}`);
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  let handle: DatabaseHandle;
+  try {
+    handle = await openDatabase({ url: url.toString() });
+  } catch (error) {
+    await runOnServer(serverUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    throw error;
+  }
+  return {
+    db: handle.db,
+    kind: handle.kind,
+    close: async () => {
+      await handle.close();
+      await runOnServer(serverUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    },
+  };
+}
