@@ -1,0 +1,100 @@
+import { sql, type Kysely, type RawBuilder } from 'kysely';
+import type { RecordRow } from '../../shared/contract';
+import { DEFAULT_SORT } from '../../shared/domain/constants';
+import type { SortDirection } from '../../shared/domain/filters';
+import { format, messages } from '../../shared/i18n/messages';
+import type { Database } from '../db/schema';
+import { HttpError } from '../http-error';
+import { toRecordRow } from './cells';
+import { compileFilters, type FilterCondition } from './filter-compiler';
+import type { TableAccess } from './permission-resolver';
+import { and, column, type Condition } from './sql-helpers';
+import type { FieldDefinition } from './types';
+
+export interface ListRequest {
+  page: number;
+  limit: number;
+  sort?: { name: string; type: SortDirection } | undefined;
+  filters: readonly FilterCondition[];
+  /** Requested columns; unknown or hidden names are dropped, undefined means every listable field. */
+  fields?: readonly string[] | undefined;
+}
+
+export interface ListPage {
+  results: RecordRow[];
+  total: number;
+  /** The columns of `results`, id first. */
+  fields: string[];
+}
+
+/** Kinds with a meaningful order; sorting json or arrays would be a surprise, not a feature. */
+const SORTABLE = new Set(['integer', 'decimal', 'text', 'date', 'timestamp', 'boolean']);
+
+/** Requested ∩ listable in the requested order, id always first; nothing requested = all listable. */
+export function selectFields(
+  access: TableAccess,
+  requested: readonly string[] | undefined,
+): FieldDefinition[] {
+  const byName = new Map(access.listable.map((field) => [field.name, field]));
+  const names = requested ?? access.listable.map((field) => field.name);
+  const picked: FieldDefinition[] = [];
+  const seen = new Set<string>();
+  for (const name of ['id', ...names]) {
+    const field = byName.get(name);
+    if (field && !seen.has(name)) {
+      seen.add(name);
+      picked.push(field);
+    }
+  }
+  return picked;
+}
+
+/**
+ * ORDER BY on one listable, sortable field, then id in the same direction so pages never overlap or skip
+ * rows that tie on the sort value. Default id desc (spec 1 §4).
+ */
+export function compileOrderBy(access: TableAccess, sort: ListRequest['sort']): RawBuilder<unknown> {
+  const wanted = sort ?? DEFAULT_SORT;
+  const field = access.table.fieldsByName.get(wanted.name);
+  if (!field || !access.listableNames.has(field.name) || !SORTABLE.has(field.column.kind)) {
+    throw HttpError.badRequest(format(messages.invalidField, { field: wanted.name }));
+  }
+  const direction = wanted.type === 'asc' ? sql`asc` : sql`desc`;
+  if (field.name === 'id') return sql`${column('id')} ${direction}`;
+  return sql`${column(field.name)} ${direction}, ${column('id')} ${direction}`;
+}
+
+/** The WHERE of a list: the table's scope (base filter and row restriction) and the user's filters. */
+export function listWhere(access: TableAccess, filters: readonly FilterCondition[]): Condition {
+  const compiled = compileFilters(filters, { table: access.table, listable: access.listableNames });
+  return and([access.scope, ...compiled]);
+}
+
+/**
+ * One page plus the exact total under the same WHERE: two queries, only the needed columns, the page by
+ * ORDER BY ... LIMIT/OFFSET. They are started together; a pool runs them in parallel, PGlite's driver
+ * queues them on its single connection.
+ */
+export async function runListQuery(
+  db: Kysely<Database>,
+  access: TableAccess,
+  request: ListRequest,
+): Promise<ListPage> {
+  const fields = selectFields(access, request.fields);
+  const names = fields.map((field) => field.name);
+  const where = listWhere(access, request.filters);
+  const orderBy = compileOrderBy(access, request.sort);
+  const source = sql.id(access.table.sourceTable);
+  const offset = (request.page - 1) * request.limit;
+
+  const [page, count] = await Promise.all([
+    sql<Record<string, unknown>>`select ${sql.join(names.map(column))} from ${source} where ${where}
+      order by ${orderBy} limit ${request.limit} offset ${offset}`.execute(db),
+    sql<{ total: number }>`select count(*)::int as total from ${source} where ${where}`.execute(db),
+  ]);
+  return {
+    results: page.rows.map((row) => toRecordRow(row, names)),
+    total: Number(count.rows[0]?.total ?? 0),
+    fields: names,
+  };
+}

@@ -1,0 +1,250 @@
+import type { Kysely } from 'kysely';
+import type { z } from 'zod';
+import type { CallResult, contract, FieldMeta, MenuTable, RecordRow } from '../../shared/contract';
+import { DEFAULT_PAGE_SIZE } from '../../shared/domain/constants';
+import { messages } from '../../shared/i18n/messages';
+import type { Database } from '../db/schema';
+import { HttpError } from '../http-error';
+import { toRecordRow } from '../engine/cells';
+import type { FilterCondition } from '../engine/filter-compiler';
+import { compileFilters } from '../engine/filter-compiler';
+import { runListQuery } from '../engine/list-query';
+import {
+  flagsOf,
+  loadPermissionRows,
+  requireFlag,
+  resolveTableAccess,
+  type TableAccess,
+  type TableFlags,
+} from '../engine/permission-resolver';
+import { insertRow, recordNotFound, selectRow, updateRow } from '../engine/record-store';
+import { applyDefaults, checkRequired, insertDefaults } from '../engine/insert-defaults';
+import {
+  checkOptionValues,
+  invalidField,
+  prepareValues,
+  type WriteInput,
+  type WriteValue,
+} from '../engine/record-writer';
+import { getTableRegistry, type TableRegistry } from '../engine/registry';
+import type { EngineUser, FieldDefinition, TableDefinition } from '../engine/types';
+import type { AuthUser } from './auth-service';
+
+type ListBody = z.output<(typeof contract)['table']['body']>;
+type RowBody = z.output<(typeof contract)['row']['body']>;
+type DetailSaveBody = z.output<(typeof contract)['detailSave']['body']>;
+type InlineSaveBody = z.output<(typeof contract)['inlineSave']['body']>;
+type Inputs = Readonly<Record<string, WriteInput>>;
+
+export interface RecordsService {
+  /** GET /permissions: the menu tables the user may show, with flags, and `me`. */
+  permissions(user: AuthUser): Promise<CallResult<'permissions'>>;
+  /** GET /fields/{table}: metadata of the fields the user may list. */
+  fields(user: EngineUser, table: string): Promise<CallResult<'fields'>>;
+  /** POST /table/{table}: one page of the list plus the exact total. */
+  list(user: EngineUser, table: string, query: ListBody): Promise<CallResult<'table'>>;
+  /** POST /row/{table}/{id}: one record's readable fields. */
+  row(user: EngineUser, table: string, id: number, body: RowBody): Promise<CallResult<'row'>>;
+  /** POST /detail/save/: update writable fields of one record. */
+  detailSave(user: EngineUser, body: DetailSaveBody): Promise<CallResult<'detailSave'>>;
+  /** POST /inline/save/: insert a record, or set one field of one record. */
+  inlineSave(user: EngineUser & { name: string }, body: InlineSaveBody): Promise<CallResult<'inlineSave'>>;
+}
+
+/** Field metadata as the contract's fieldMetaSchema (spec 1 §3). */
+export function fieldMeta(field: FieldDefinition): FieldMeta {
+  return {
+    id: field.id,
+    name: field.name,
+    display_name: field.displayName,
+    component: { name: field.component },
+    category: field.category,
+    options: field.optionListId,
+    show_insert: field.showInsert,
+  };
+}
+
+function menuEntry(table: TableDefinition, flags: TableFlags): MenuTable {
+  return {
+    id: table.id,
+    table: table.name,
+    name: table.displayName,
+    icon: table.icon,
+    location: table.location,
+    url: table.url,
+    ...flags,
+  };
+}
+
+/** Fields an insert may fill: writable ones and those the insert form shows (spec 1 §5: show_insert 1). */
+function insertableFields(access: TableAccess): Map<string, FieldDefinition> {
+  const fields = new Map(access.writable.map((field) => [field.name, field]));
+  for (const field of access.table.fields) {
+    const settable = field.name !== 'id' && !field.column.generated && field.component !== 'password';
+    if (field.showInsert === 1 && settable) fields.set(field.name, field);
+  }
+  return fields;
+}
+
+/** Spec 1 §5: 'Not içeriği zorunludur', before any other check names the field differently. */
+function checkNoteBody(inputs: Inputs): void {
+  const body = inputs.body;
+  if (typeof body !== 'string' || body.trim() === '') throw HttpError.badRequest(messages.noteBodyRequired);
+}
+
+const DEFAULT_LIST: NonNullable<ListBody> = { page: 1, limit: DEFAULT_PAGE_SIZE, filters: [] };
+
+export function createRecordsService(
+  db: Kysely<Database>,
+  registry: TableRegistry = getTableRegistry(db),
+): RecordsService {
+  const access = (user: EngineUser, table: string): Promise<TableAccess> =>
+    resolveTableAccess(db, registry, user, table);
+
+  async function saveFields(user: EngineUser, tableName: string, id: number, inputs: Inputs): Promise<void> {
+    const target = await access(user, tableName);
+    requireFlag(target, 'update');
+    const prepared = prepareValues(new Map(target.writable.map((field) => [field.name, field])), inputs);
+    const values = new Map([...prepared].map(([name, item]) => [name, item.value]));
+    await db.transaction().execute(async (trx) => {
+      await checkOptionValues(trx, prepared.values());
+      await updateRow(trx, target, id, values);
+    });
+  }
+
+  async function insert(
+    user: EngineUser & { name: string },
+    tableName: string,
+    inputs: Inputs,
+    note: boolean,
+  ): Promise<number> {
+    const target = await access(user, tableName);
+    requireFlag(target, 'show');
+    requireFlag(target, 'update');
+    if (note) checkNoteBody(inputs);
+    const allowed = insertableFields(target);
+    const columns = target.table.columns;
+    // A note form also sends display-only keys (agents label/value pairs) that are no column at all.
+    const given = note
+      ? Object.fromEntries(Object.entries(inputs).filter(([name]) => columns.has(name)))
+      : inputs;
+    const prepared = prepareValues(allowed, given);
+    const values = new Map([...prepared].map(([name, item]) => [name, item.value]));
+    if (note) await prepareNote(user, values, columns);
+    applyDefaults(target.table, values, await insertDefaults(user, target));
+    checkRequired(target.table, values);
+    return db.transaction().execute(async (trx) => {
+      await checkOptionValues(trx, prepared.values());
+      return insertRow(trx, target, values);
+    });
+  }
+
+  /**
+   * insert_note: a note needs a body (spec 1 §5 'Not içeriği zorunludur'), belongs to a lead the user
+   * may see, and is signed by the user.
+   */
+  async function prepareNote(
+    user: EngineUser & { name: string },
+    values: Map<string, WriteValue>,
+    columns: TableDefinition['columns'],
+  ): Promise<void> {
+    const leadId = values.get('lead_id');
+    if (typeof leadId === 'number') {
+      const leads = await access(user, 'leads').catch(() => undefined);
+      if (!leads || !(await selectRow(db, leads, leadId, ['id']))) throw recordNotFound();
+    }
+    if (columns.has('insert_agent_id') && !values.has('insert_agent_id'))
+      values.set('insert_agent_id', user.id);
+    if (columns.has('agent_name') && !values.has('agent_name')) values.set('agent_name', user.name);
+  }
+
+  return {
+    async permissions(user) {
+      const [tables, rows] = await Promise.all([
+        registry.listTables(),
+        loadPermissionRows(db, user.user_group_id),
+      ]);
+      const byTable = new Map(rows.map((row) => [row.table_name, row]));
+      const menu: MenuTable[] = [];
+      for (const table of tables) {
+        const row = byTable.get(table.name);
+        if (!row || row.show !== 1) continue;
+        menu.push(menuEntry(table, flagsOf(row)));
+      }
+      return {
+        tables: menu,
+        me: {
+          id: user.id,
+          name: user.name,
+          email: user.email,
+          department: user.department,
+          team_id: user.team_id,
+          team: user.team,
+          user_group_id: user.user_group_id,
+          user_group: user.user_group,
+          dahili: user.dahili,
+          telegram_id: user.telegram_id,
+          theme: user.theme,
+          // Lead-detail tabs follow the modules of the leads permission (spec 1 §6).
+          modules: [...(byTable.get('leads')?.modules ?? [])],
+        },
+      };
+    },
+
+    async fields(user, table) {
+      const target = await access(user, table);
+      return { fields: target.listable.map(fieldMeta) };
+    },
+
+    async list(user, table, query) {
+      const target = await access(user, table);
+      const request = query ?? DEFAULT_LIST;
+      const page = await runListQuery(db, target, request);
+      return {
+        results: page.results,
+        total: page.total,
+        page: request.page,
+        fields: page.fields,
+        all_fields: target.listable.map(fieldMeta),
+        components: Object.fromEntries(target.listable.map((field) => [field.name, field.component])),
+        table: target.table.name,
+        tab_field_id: null,
+      };
+    },
+
+    async row(user, table, id, body) {
+      const target = await access(user, table);
+      const filters: readonly FilterCondition[] = body?.filters ?? [];
+      const extra = compileFilters(filters, { table: target.table, listable: target.listableNames });
+      const names = target.readable.map((field) => field.name);
+      const found = await selectRow(db, target, id, names, extra);
+      if (!found) throw recordNotFound();
+      const results: RecordRow = toRecordRow(found, names);
+      return {
+        results,
+        fields: target.readable.map(fieldMeta),
+        write_fields: target.writable.map((field) => field.name),
+        modules: [...target.modules],
+      };
+    },
+
+    async detailSave(user, body) {
+      await saveFields(user, body.table, body.id, body.inputs);
+      return { success: true, msg: messages.savedSuccessfully };
+    },
+
+    async inlineSave(user, body) {
+      if ('keyName' in body) {
+        // Only the primary key addresses a row: any other column could match many rows at once.
+        if (body.keyName !== 'id') throw invalidField(body.keyName);
+        if (!/^[1-9]\d{0,15}$/.test(body.keyValue.trim())) throw invalidField(body.keyName);
+        await saveFields(user, body.table, Number(body.keyValue.trim()), {
+          [body.fieldName]: body.fieldValue,
+        });
+        return { success: true, message: messages.savedSuccessfully };
+      }
+      const id = await insert(user, body.table, body.inputs, body.type === 'insert_note');
+      return { success: true, message: messages.savedSuccessfully, id };
+    },
+  };
+}

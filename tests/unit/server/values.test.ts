@@ -1,0 +1,59 @@
+import { describe, expect, it } from 'vitest';
+import {
+  InvalidValueError,
+  nextDay,
+  parseDate,
+  parseDecimal,
+  parseInteger,
+} from '../../../src/server/engine/values';
+
+describe('engine value parsing', () => {
+  it('parses days and moments, rejecting impossible dates', () => {
+    expect(parseDate('2024-02-29')).toEqual({
+      day: '2024-02-29',
+      dateTime: '2024-02-29 00:00:00',
+      dateOnly: true,
+    });
+    expect(parseDate('2025-03-01 09:05')).toEqual({
+      day: '2025-03-01',
+      dateTime: '2025-03-01 09:05:00',
+      dateOnly: false,
+    });
+    expect(parseDate('2025-03-01T09:05:07.123').dateTime).toBe('2025-03-01 09:05:07');
+    for (const bad of [
+      '2025-02-29',
+      '2025-13-01',
+      '2025-01-01 24:00',
+      '01.02.2025',
+      'yesterday',
+      '2025-1-1',
+      "2025-01-01' or 1=1",
+    ]) {
+      expect(() => parseDate(bad), bad).toThrow(InvalidValueError);
+    }
+  });
+
+  it('gives the next day across month and year ends', () => {
+    expect(nextDay('2024-02-28')).toBe('2024-02-29');
+    expect(nextDay('2025-02-28')).toBe('2025-03-01');
+    expect(nextDay('2024-12-31')).toBe('2025-01-01');
+  });
+
+  it('checks integers against their column type', () => {
+    expect(parseInteger(' 42 ', 'integer')).toBe(42);
+    expect(parseInteger('-7', 'smallint')).toBe(-7);
+    expect(() => parseInteger('40000', 'smallint')).toThrow(InvalidValueError);
+    expect(() => parseInteger('2147483648', 'integer')).toThrow(InvalidValueError);
+    expect(() => parseInteger('1.5', 'integer')).toThrow(InvalidValueError);
+    expect(() => parseInteger('1e3', 'integer')).toThrow(InvalidValueError);
+    expect(() => parseInteger('', 'integer')).toThrow(InvalidValueError);
+  });
+
+  it('keeps decimals as exact strings', () => {
+    expect(parseDecimal('1234.50')).toBe('1234.50');
+    expect(parseDecimal('-0.5')).toBe('-0.5');
+    expect(() => parseDecimal('1,5')).toThrow(InvalidValueError);
+    expect(() => parseDecimal('NaN')).toThrow(InvalidValueError);
+    expect(() => parseDecimal('Infinity')).toThrow(InvalidValueError);
+  });
+});
