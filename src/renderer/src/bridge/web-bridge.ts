@@ -1,0 +1,187 @@
+import type {
+  AppSettings,
+  BridgeEventName,
+  BridgeEvents,
+  CrmBridge,
+  LoginOutcome,
+  ServerCheck,
+  ServerChoice,
+  SessionStatus,
+} from '../../../shared/bridge';
+import {
+  contract,
+  sendCall,
+  type CallInput,
+  type CallName,
+  type CallOutcome,
+  type CallResult,
+  type ContractClientOptions,
+  type FetchLike,
+  type RawCallInput,
+} from '../../../shared/contract';
+import { LOGIN_VALIDATION_INTERVAL_MS } from '../../../shared/domain';
+import { messages } from '../../../shared/i18n/messages';
+import { uiTexts } from '../i18n/ui-texts';
+import { createSessionStore, type BrowserStorages, type StoredSession } from './session-store';
+
+export interface WebBridgeOptions {
+  /** API base; a path like '/api' is resolved against the page's origin. */
+  apiBase: string;
+  storage: BrowserStorages;
+  fetch?: FetchLike;
+  /** Page origin, for settings.get; defaults to location.origin. */
+  origin?: string;
+  now?: () => number;
+}
+
+/** Several queries can fail with 401 at once; one redirect to /login is enough. */
+const EXPIRY_DEBOUNCE_MS = 2_000;
+
+function trimSlashes(url: string): string {
+  return url.replace(/\/+$/, '');
+}
+
+/**
+ * The browser edition of CrmBridge: HTTP through the shared contract sender, the token in Web Storage.
+ * Screens cannot tell it from the desktop bridge, which keeps the token in the main process instead.
+ */
+export function createWebBridge(options: WebBridgeOptions): CrmBridge {
+  const store = createSessionStore(options.storage);
+  const now = options.now ?? ((): number => Date.now());
+  const origin = options.origin ?? window.location.origin;
+  const serverUrl = trimSlashes(
+    options.apiBase.startsWith('/') ? `${origin}${options.apiBase}` : options.apiBase,
+  );
+  // window.fetch loses its receiver when stored in an object, hence the wrapper.
+  const fetchImpl: FetchLike = options.fetch ?? ((url, init) => window.fetch(url, init));
+  const client: ContractClientOptions = {
+    baseUrl: options.apiBase,
+    fetch: fetchImpl,
+    getToken: () => store.read().token,
+  };
+
+  const listeners = new Map<BridgeEventName, Set<(payload: BridgeEvents[BridgeEventName]) => void>>();
+  let lastExpiryAt = Number.NEGATIVE_INFINITY;
+
+  const emit = <E extends BridgeEventName>(event: E, payload: BridgeEvents[E]): void => {
+    for (const listener of listeners.get(event) ?? []) listener(payload);
+  };
+
+  const expire = (reason: string): void => {
+    store.clear();
+    if (now() - lastExpiryAt < EXPIRY_DEBOUNCE_MS) return;
+    lastExpiryAt = now();
+    emit('sessionExpired', { reason });
+  };
+
+  const toStatus = (stored: StoredSession): SessionStatus => ({
+    authenticated: stored.token !== null,
+    userName: stored.userName,
+    userId: stored.userId,
+    validatedAt: stored.validatedAt,
+  });
+
+  const settings: AppSettings = { serverUrl, serverMode: 'remote', canEmbed: false };
+
+  const validate = async (force = false): Promise<SessionStatus> => {
+    const stored = store.read();
+    if (!stored.token) return toStatus(stored);
+    const fresh = stored.validatedAt !== null && now() - stored.validatedAt < LOGIN_VALIDATION_INTERVAL_MS;
+    if (fresh && !force) return toStatus(stored);
+
+    const outcome = await sendCall(contract.validate, {}, client);
+    if (outcome.ok) {
+      if (!outcome.data.success) {
+        store.clear();
+        return toStatus(store.read());
+      }
+      const user = outcome.data.data;
+      store.update({ validatedAt: now(), ...(user ? { userName: user.userName, userId: user.userId } : {}) });
+      return toStatus(store.read());
+    }
+    if (outcome.error.kind === 'unauthorized') {
+      store.clear();
+      return toStatus(store.read());
+    }
+    // Network, server or protocol trouble says nothing about the token: keep the session and let the
+    // next call (GET /permissions in the shell) show what is wrong.
+    return toStatus(stored);
+  };
+
+  const login = async (input: {
+    email: string;
+    password: string;
+    remember: boolean;
+  }): Promise<LoginOutcome> => {
+    const outcome = await sendCall(
+      contract.login,
+      { body: { email: input.email, password: input.password } },
+      { ...client, getToken: () => null },
+    );
+    if (!outcome.ok) {
+      if (outcome.error.kind === 'network') {
+        return { success: false, msg: messages.crmAccessProblem, networkError: true };
+      }
+      return { success: false, msg: outcome.error.message, networkError: false };
+    }
+    const { success, token, msg } = outcome.data;
+    if (!success || !token) {
+      return { success: false, msg: msg || messages.invalidCredentials, networkError: false };
+    }
+    store.start(token, input.remember);
+    // /auth/login answers only the token; the user's name and id come from /auth/validate.
+    await validate(true);
+    return { success: true, msg, networkError: false };
+  };
+
+  return {
+    edition: 'web',
+
+    async call<N extends CallName>(name: N, input: CallInput<N>): Promise<CallOutcome<CallResult<N>>> {
+      const spec = contract[name];
+      const outcome = (await sendCall(spec, input as RawCallInput, client)) as CallOutcome<CallResult<N>>;
+      if (!outcome.ok && outcome.error.kind === 'unauthorized' && spec.auth) {
+        expire(outcome.error.message || messages.sessionExpired);
+      }
+      return outcome;
+    },
+
+    session: {
+      login,
+      async logout() {
+        if (store.read().token) {
+          // Best effort: the token is forgotten here whether or not the server hears about it.
+          await sendCall(contract.logout, {}, client).catch(() => undefined);
+        }
+        store.clear();
+      },
+      async status() {
+        return toStatus(store.read());
+      },
+      validate,
+    },
+
+    settings: {
+      async get() {
+        return { ...settings };
+      },
+      async setServer(choice: ServerChoice): Promise<ServerCheck> {
+        // The page belongs to its server; only the address it came from is a valid choice.
+        if (choice.mode === 'remote' && choice.url !== undefined && trimSlashes(choice.url) === serverUrl) {
+          return { ok: true, settings: { ...settings } };
+        }
+        return { ok: false, message: uiTexts.serverCannotChangeOnWeb };
+      },
+    },
+
+    on(event, listener) {
+      const set = listeners.get(event) ?? new Set();
+      const wrapped = listener as (payload: BridgeEvents[BridgeEventName]) => void;
+      set.add(wrapped);
+      listeners.set(event, set);
+      return () => {
+        set.delete(wrapped);
+      };
+    },
+  };
+}

@@ -1,0 +1,92 @@
+import { Button, ButtonGroup, HTMLSelect } from '@blueprintjs/core';
+import type { ReactNode } from 'react';
+import { PAGE_SIZE_OPTIONS } from '../../../../shared/domain';
+import { format, messages } from '../../../../shared/i18n/messages';
+import { uiTexts } from '../../i18n/ui-texts';
+
+export type ListFooterProps = {
+  total: number;
+  page: number;
+  pages: number;
+  pageSize: number;
+  onPageChange: (page: number) => void;
+  onPageSizeChange: (size: number) => void;
+};
+
+const PAGE_SIZE_ITEMS = PAGE_SIZE_OPTIONS.map((size) => ({ value: size, label: String(size) }));
+
+/** Spec 1 §2 footer: "Toplam Kayıt: {total}", the page count, the page-size selector and paging. */
+export function ListFooter({
+  total,
+  page,
+  pages,
+  pageSize,
+  onPageChange,
+  onPageSizeChange,
+}: ListFooterProps): ReactNode {
+  const totalText = format(messages.totalRecordsCount, { total: total.toLocaleString('tr-TR') });
+  return (
+    <footer className="list-footer">
+      <div className="list-footer-counts">
+        <span data-testid="list-total">{totalText}</span>
+        <span className="list-footer-sep" aria-hidden="true">
+          ·
+        </span>
+        <span data-testid="list-pages">{format(uiTexts.pageOf, { page, pages })}</span>
+      </div>
+      <div className="list-footer-paging">
+        <label className="list-page-size">
+          <span>{messages.pageSize}</span>
+          <HTMLSelect
+            value={pageSize}
+            options={PAGE_SIZE_ITEMS}
+            // Spec 1 §5: the page size is parsed as an integer.
+            onChange={(event) => {
+              const size = Number.parseInt(event.currentTarget.value, 10);
+              if (Number.isInteger(size) && size > 0) onPageSizeChange(size);
+            }}
+            data-testid="page-size"
+          />
+        </label>
+        <ButtonGroup>
+          <Button
+            icon="double-chevron-left"
+            size="small"
+            disabled={page <= 1}
+            onClick={() => onPageChange(1)}
+            title={uiTexts.firstPage}
+            aria-label={uiTexts.firstPage}
+            data-testid="first-page"
+          />
+          <Button
+            icon="chevron-left"
+            size="small"
+            disabled={page <= 1}
+            onClick={() => onPageChange(page - 1)}
+            title={uiTexts.previousPage}
+            aria-label={uiTexts.previousPage}
+            data-testid="prev-page"
+          />
+          <Button
+            icon="chevron-right"
+            size="small"
+            disabled={page >= pages}
+            onClick={() => onPageChange(page + 1)}
+            title={uiTexts.nextPage}
+            aria-label={uiTexts.nextPage}
+            data-testid="next-page"
+          />
+          <Button
+            icon="double-chevron-right"
+            size="small"
+            disabled={page >= pages}
+            onClick={() => onPageChange(pages)}
+            title={uiTexts.lastPage}
+            aria-label={uiTexts.lastPage}
+            data-testid="last-page"
+          />
+        </ButtonGroup>
+      </div>
+    </footer>
+  );
+}

@@ -1,0 +1,74 @@
+import { Button, Classes, Icon } from '@blueprintjs/core';
+import { useQueryClient } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { Link, useLocation } from 'react-router-dom';
+import type { MenuTable } from '../../../shared/contract';
+import { messages } from '../../../shared/i18n/messages';
+import { crmKeys } from '../api/query-keys';
+import { uiTexts } from '../i18n/ui-texts';
+import { mainMenuEntries, menuIcon, menuTarget, reportMenuEntries } from './menu-targets';
+
+export type MenuEntryProps = { entry: MenuTable; active: boolean; target: string };
+
+function MenuEntry({ entry, active, target }: MenuEntryProps): ReactNode {
+  const queryClient = useQueryClient();
+  return (
+    <li className={`side-menu-entry${active ? ' is-active' : ''}`}>
+      <Link
+        to={target}
+        className="side-menu-link"
+        aria-current={active ? 'page' : undefined}
+        data-testid={`menu-${entry.table}`}
+      >
+        <Icon icon={menuIcon(entry.icon)} size={14} />
+        <span className={Classes.TEXT_OVERFLOW_ELLIPSIS}>{entry.name}</span>
+      </Link>
+      {active ? (
+        <Button
+          variant="minimal"
+          size="small"
+          icon="refresh"
+          className="side-menu-refresh"
+          title={uiTexts.refresh}
+          aria-label={uiTexts.refresh}
+          data-testid={`menu-refresh-${entry.table}`}
+          onClick={() => void queryClient.invalidateQueries({ queryKey: crmKeys.tableData(entry.table) })}
+        />
+      ) : null}
+    </li>
+  );
+}
+
+export type MenuSectionProps = { title: string; entries: MenuTable[]; pathname: string; testId: string };
+
+function MenuSection({ title, entries, pathname, testId }: MenuSectionProps): ReactNode {
+  return (
+    <section className="side-menu-section" data-testid={testId}>
+      <h6 className="side-menu-heading">{title}</h6>
+      <ul className="side-menu-list">
+        {entries.map((entry) => {
+          const target = menuTarget(entry);
+          return <MenuEntry key={`${entry.id}`} entry={entry} target={target} active={pathname === target} />;
+        })}
+      </ul>
+    </section>
+  );
+}
+
+export type SideMenuProps = { tables: readonly MenuTable[] };
+
+/** Left menu from GET /permissions: location 1 under Menü, location 4 under Raporlar (spec 1 §2). */
+export function SideMenu({ tables }: SideMenuProps): ReactNode {
+  const { pathname } = useLocation();
+  const main = mainMenuEntries(tables);
+  const reports = reportMenuEntries(tables);
+  return (
+    <nav className="side-menu" aria-label={messages.menu}>
+      <MenuSection title={messages.menu} entries={main} pathname={pathname} testId="menu-main" />
+      {main.length === 0 ? <p className="side-menu-empty">{uiTexts.menuEmpty}</p> : null}
+      {reports.length > 0 ? (
+        <MenuSection title={messages.reports} entries={reports} pathname={pathname} testId="menu-reports" />
+      ) : null}
+    </nav>
+  );
+}
