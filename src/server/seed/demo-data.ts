@@ -1,0 +1,57 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema';
+import { seedLeads, type SeedLeadsProgress, type SeedLeadsResult } from './leads';
+import { seedReferenceData, type ReferenceSection } from './reference-data';
+
+export type DemoSeedProgress =
+  | { readonly phase: 'reference'; readonly seeded: readonly ReferenceSection[]; readonly elapsedMs: number }
+  | { readonly phase: 'existing-leads'; readonly count: number }
+  | SeedLeadsProgress;
+
+export interface DemoDataOptions {
+  /** How many leads the database should hold; only the difference to the current count is generated. */
+  readonly leads: number;
+  readonly onProgress?: (progress: DemoSeedProgress) => void;
+}
+
+export interface DemoDataResult {
+  readonly reference: readonly ReferenceSection[];
+  readonly existingLeads: number;
+  /** null when the database already held enough leads. */
+  readonly leads: SeedLeadsResult | null;
+}
+
+/**
+ * The demo data set: reference data (only into empty tables), then leads and notes up to `options.leads`.
+ * Topping up instead of always adding keeps it idempotent: a server start or a rerun of the same command
+ * leaves an already seeded database as it is.
+ */
+export async function seedDemoData(db: Kysely<Database>, options: DemoDataOptions): Promise<void> {
+  await seedDemoDataWithResult(db, options);
+}
+
+/** seedDemoData with a summary of what was written, for the seed CLI. */
+export async function seedDemoDataWithResult(
+  db: Kysely<Database>,
+  options: DemoDataOptions,
+): Promise<DemoDataResult> {
+  if (!Number.isSafeInteger(options.leads) || options.leads < 0) {
+    throw new Error(`seedDemoData: leads must be a whole number ≥ 0, got ${options.leads}`);
+  }
+  const report = options.onProgress ?? (() => undefined);
+
+  const started = performance.now();
+  const { seeded } = await seedReferenceData(db);
+  report({ phase: 'reference', seeded, elapsedMs: Math.round(performance.now() - started) });
+
+  const { count } = await db
+    .selectFrom('leads')
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .executeTakeFirstOrThrow();
+  const existingLeads = Number(count);
+  report({ phase: 'existing-leads', count: existingLeads });
+
+  const missing = options.leads - existingLeads;
+  const leads = missing > 0 ? await seedLeads(db, missing, { onProgress: report }) : null;
+  return { reference: seeded, existingLeads, leads };
+}
