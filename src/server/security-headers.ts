@@ -28,8 +28,9 @@ export function installSecurityHeaders(app: FastifyInstance): void {
     reply.header('Referrer-Policy', 'no-referrer');
     reply.header('Cross-Origin-Opener-Policy', 'same-origin');
     reply.header('Permissions-Policy', 'camera=(), microphone=(), geolocation=()');
-    const type = String(reply.getHeader('content-type') ?? '');
-    reply.header('Content-Security-Policy', type.startsWith('text/html') ? PAGE_POLICY : DATA_POLICY);
+    // The page policy goes on everything outside /api: a 304 revalidation of index.html has no
+    // content-type, and the browser keeps the headers of the cached page it revalidates.
+    reply.header('Content-Security-Policy', request.url.startsWith('/api/') ? DATA_POLICY : PAGE_POLICY);
     // Answers carry personal data: no shared or browser cache keeps them.
     if (request.url.startsWith('/api/')) reply.header('Cache-Control', 'no-store');
     return payload;

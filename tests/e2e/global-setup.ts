@@ -36,6 +36,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
       DATA_DIR: dataDir,
       DEMO_DATA: '1',
       DEMO_LEADS: '5000',
+      LOG_LEVEL: 'warn',
       // the e2e run always uses the embedded database; server suites cover PostgreSQL
       DATABASE_URL: '',
     },

@@ -514,7 +514,10 @@ function permissionFor(department: Department, table: string): PermissionSeed {
       if (table === 'leads' || table === 'customers') {
         return { ...agent, extra_sql: 'team_id = {user.team_id}', write_fields: AGENT_WRITABLE_LEAD_FIELDS };
       }
-      if (table === 'lead_notes') return { ...agent, write_fields: NOTE_WRITABLE_FIELDS };
+      // Notes carry no team column: the notes list shows an agent only the notes they wrote.
+      if (table === 'lead_notes') {
+        return { ...agent, extra_sql: 'insert_agent_id = {user.id}', write_fields: NOTE_WRITABLE_FIELDS };
+      }
       return HIDDEN;
     }
     case 'retention': {
@@ -523,7 +526,9 @@ function permissionFor(department: Department, table: string): PermissionSeed {
       if (table === 'leads' || table === 'customers') {
         return { ...agent, extra_sql: 'retention_id = {user.id}', write_fields: AGENT_WRITABLE_LEAD_FIELDS };
       }
-      if (table === 'lead_notes') return { ...agent, write_fields: NOTE_WRITABLE_FIELDS };
+      if (table === 'lead_notes') {
+        return { ...agent, extra_sql: 'insert_agent_id = {user.id}', write_fields: NOTE_WRITABLE_FIELDS };
+      }
       return HIDDEN;
     }
   }
