@@ -98,7 +98,9 @@ async function main(): Promise<void> {
   const lines = [
     `# Benchmark (${engine}, ${leads.toLocaleString('tr-TR')} lead, ${rounds} ölçüm)`,
     '',
-    seededMs === null ? 'Veri seti yeniden kullanıldı.' : `Demo verisi yükleme: ${(seededMs / 1000).toFixed(1)} s`,
+    seededMs === null
+      ? 'Veri seti yeniden kullanıldı.'
+      : `Demo verisi yükleme: ${(seededMs / 1000).toFixed(1)} s`,
     '',
     '| Senaryo | p50 ms | p95 ms | max ms | SQL p50 | SQL p95 | Hedef | Sonuç |',
     '|---|---|---|---|---|---|---|---|',

@@ -33,7 +33,14 @@ test('a sales agent logs in, works the leads list and logs out', async ({ page }
   expect(count).toBeGreaterThan(0);
   expect(count).toBeLessThan(5000);
   // default columns of spec 1 §9, id first
-  for (const header of ['sort-id', 'sort-name', 'sort-status_id', 'sort-agent_id', 'sort-utm_source', 'sort-team_id']) {
+  for (const header of [
+    'sort-id',
+    'sort-name',
+    'sort-status_id',
+    'sort-agent_id',
+    'sort-utm_source',
+    'sort-team_id',
+  ]) {
     await expect(page.getByTestId(header)).toBeVisible();
   }
   await saveScreen(page, testInfo, 'leads-list');

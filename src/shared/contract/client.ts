@@ -5,13 +5,7 @@ import { fillPath } from './path';
 import { messages } from '../i18n/messages';
 
 export type CrmErrorKind =
-  | 'network'
-  | 'unauthorized'
-  | 'forbidden'
-  | 'not_found'
-  | 'invalid'
-  | 'server'
-  | 'protocol';
+  'network' | 'unauthorized' | 'forbidden' | 'not_found' | 'invalid' | 'server' | 'protocol';
 
 /** A failed call as plain data, so it crosses IPC and structured clone unchanged. */
 export interface CrmErrorInfo {
@@ -63,7 +57,10 @@ export async function sendCall<S extends CallSpec>(
   const body = spec.body.safeParse(input.body);
   if (!params.success || !body.success) {
     const issue = (params.error ?? body.error)?.issues[0];
-    return { ok: false, error: { kind: 'invalid', status: 0, message: issue?.message ?? messages.invalidRequest } };
+    return {
+      ok: false,
+      error: { kind: 'invalid', status: 0, message: issue?.message ?? messages.invalidRequest },
+    };
   }
   // Send what the caller gave (not the parsed output): the server parses the same schema again.
   const { path, query } = fillPath(spec.path, (input.params ?? {}) as Record<string, unknown>);

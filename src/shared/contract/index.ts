@@ -35,7 +35,9 @@ export type CallInput<N extends CallName> = (Record<string, never> extends CallP
 
 export const callNames = Object.keys(contract) as CallName[];
 export function isCallName(value: unknown): value is CallName {
-  return typeof value === 'string' && Object.hasOwn(contract, value) && isCallSpec(contract[value as CallName]);
+  return (
+    typeof value === 'string' && Object.hasOwn(contract, value) && isCallSpec(contract[value as CallName])
+  );
 }
 
 export * from './define';

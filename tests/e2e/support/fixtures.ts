@@ -40,7 +40,10 @@ async function installDesktopBridge(page: Page): Promise<void> {
     fetch: (url, init) => fetch(url, init),
     emit: (event, payload) => {
       void page
-        .evaluate(([channel, data]) => window.__crmIpcDispatch(channel, data), [eventChannel(event), payload] as const)
+        .evaluate(([channel, data]) => window.__crmIpcDispatch(channel, data), [
+          eventChannel(event),
+          payload,
+        ] as const)
         .catch(() => undefined);
     },
     isTrustedFrameUrl: (url) => url === origin || url.startsWith(`${origin}/`),
@@ -59,12 +62,14 @@ async function installDesktopBridge(page: Page): Promise<void> {
   await page.addInitScript({ content: await desktopPreloadScript() });
 }
 
-export const test = base.extend<{ bridge: BridgeKind }>({
-  bridge: async ({}, use, testInfo) => {
-    await use(testInfo.project.name === 'desktop' ? 'desktop' : 'web');
-  },
-  page: async ({ page, bridge }, use) => {
-    if (bridge === 'desktop') await installDesktopBridge(page);
+/** Which bridge this project drives: `web` (HTTP from the page) or `desktop` (IPC to the router). */
+export function bridgeOf(projectName: string): BridgeKind {
+  return projectName === 'desktop' ? 'desktop' : 'web';
+}
+
+export const test = base.extend({
+  page: async ({ page }, use, testInfo) => {
+    if (bridgeOf(testInfo.project.name) === 'desktop') await installDesktopBridge(page);
     await use(page);
   },
 });
