@@ -1,5 +1,6 @@
 import type { FetchLike } from '../shared/contract';
 import type { EmbeddedServerLauncher } from './embedded-server';
+import { createExportDownloader, type ExportDownloader, type ShowSaveDialog } from './export-download';
 import { createIpcRouter, type IpcRouter } from './ipc-router';
 import type { KeyValueStore } from './key-value-store';
 import { consoleLog, type Log } from './log';
@@ -17,6 +18,10 @@ export interface MainServicesDeps {
   emit: EmitBridgeEvent;
   isTrustedFrameUrl(url: string): boolean;
   embedded: EmbeddedServerLauncher | null;
+  /** Electron's save dialog (index.ts); without it export files cannot be saved. */
+  showSaveDialog?: ShowSaveDialog | null;
+  /** Folder the save dialog starts in (the user's Downloads). */
+  downloadsDirectory?: () => string;
   /** Keychain entry of the session token. */
   keychainService: string;
   keychainAccount?: string;
@@ -29,6 +34,7 @@ export interface MainServices {
   vault: TokenVault;
   server: ServerConnection;
   session: SessionManager;
+  exports: ExportDownloader;
   router: IpcRouter;
 }
 
@@ -56,6 +62,20 @@ export function createMainServices(deps: MainServicesDeps): MainServices {
     onServerChanged: () => session.reset(),
   });
   const session = createSessionManager({ vault, server, fetch: deps.fetch, emit: deps.emit, now: deps.now });
-  const router = createIpcRouter({ session, server, isTrustedFrameUrl: deps.isTrustedFrameUrl });
-  return { settings, vault, server, session, router };
+  // The same API base and token the session manager sends calls with.
+  const exports = createExportDownloader({
+    apiBase: () => server.apiBase(),
+    token: () => vault.load(),
+    fetch: deps.fetch,
+    showSaveDialog: deps.showSaveDialog ?? null,
+    defaultDirectory: deps.downloadsDirectory,
+    log,
+  });
+  const router = createIpcRouter({
+    session,
+    server,
+    isTrustedFrameUrl: deps.isTrustedFrameUrl,
+    files: exports,
+  });
+  return { settings, vault, server, session, exports, router };
 }

@@ -1,6 +1,6 @@
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { app, BrowserWindow, ipcMain, net, safeStorage, screen, session, shell } from 'electron';
+import { app, BrowserWindow, dialog, ipcMain, net, safeStorage, screen, session, shell } from 'electron';
 import Store from 'electron-store';
 import electronUpdater from 'electron-updater';
 import { bridgeEventSchemas, eventChannel } from '../shared/ipc-channels';
@@ -107,6 +107,10 @@ async function ready(): Promise<void> {
     isTrustedFrameUrl: (url) => isRendererUrl(url, rendererUrl),
     embedded,
     keychainService: KEYCHAIN_SERVICE,
+    // Modal to the main window when there is one, so the dialog cannot get lost behind it.
+    showSaveDialog: (options) =>
+      mainWindow ? dialog.showSaveDialog(mainWindow, options) : dialog.showSaveDialog(options),
+    downloadsDirectory: () => app.getPath('downloads'),
   });
 
   for (const channel of services.router.channels) {

@@ -1,4 +1,10 @@
-import type { AppSettings, ServerCheck, ServerChoice } from '../shared/bridge';
+import type {
+  AppSettings,
+  SaveExportInput,
+  SaveExportOutcome,
+  ServerCheck,
+  ServerChoice,
+} from '../shared/bridge';
 import { contract, type CallOutcome, type CrmErrorInfo } from '../shared/contract';
 import { messages } from '../shared/i18n/messages';
 import { ipcChannelList, ipcPayloadSchemas, isIpcChannel, type IpcChannel } from '../shared/ipc-channels';
@@ -18,6 +24,10 @@ export interface IpcRouterDeps {
   };
   /** true only for the app's own renderer document (dev server origin or the bundled index.html). */
   isTrustedFrameUrl(url: string): boolean;
+  /** Saving export files; it refuses URLs outside the API base itself. */
+  files: {
+    saveExport(input: SaveExportInput): Promise<SaveExportOutcome>;
+  };
 }
 
 export interface IpcRouter {
@@ -41,7 +51,7 @@ function invalidCall(message: string = messages.invalidRequest): CallOutcome<nev
  * with params and body valid for that call. Only then does anything reach a service or the network.
  */
 export function createIpcRouter(deps: IpcRouterDeps): IpcRouter {
-  const { session, server, isTrustedFrameUrl } = deps;
+  const { session, server, isTrustedFrameUrl, files } = deps;
 
   const call = async (payload: unknown): Promise<CallOutcome<unknown>> => {
     const envelope = ipcPayloadSchemas['crm:call'].parse(payload);
@@ -74,6 +84,8 @@ export function createIpcRouter(deps: IpcRouterDeps): IpcRouter {
         const { mode, url } = ipcPayloadSchemas[channel].parse(payload);
         return server.setServer(url === undefined ? { mode } : { mode, url });
       }
+      case 'crm:files:saveExport':
+        return files.saveExport(ipcPayloadSchemas[channel].parse(payload));
     }
   };
 

@@ -66,6 +66,20 @@ export function createBridge(ipc: PreloadIpc): CrmBridge {
         ),
     },
 
+    files: {
+      // Only the two known fields cross; the main process checks the URL against the API base.
+      saveExport: async (input) => {
+        try {
+          return await invoke(IPC_CHANNELS.saveExport, {
+            url: input.url,
+            suggestedName: input.suggestedName,
+          });
+        } catch {
+          return { ok: false, message: messages.exportFailed };
+        }
+      },
+    },
+
     on: (event, listener) => {
       if (!isBridgeEventName(event)) throw new Error(`Unknown bridge event: ${String(event)}`);
       // Events come only from the main process, which validates them (bridgeEventSchemas) before sending.

@@ -2,16 +2,22 @@ import { resolve } from 'node:path';
 import fastifyCors from '@fastify/cors';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { ErrorAnswer } from '../shared/contract';
+import { createTelephonyFromEnv, type TelephonyEnv } from './adapters/telephony/telephony';
 import { registerBodyParsers, parseQuery } from './body-parsers';
 import type { DatabaseHandle } from './db/database';
 import { installErrorHandlers } from './error-handler';
 import { serverMessages } from './http-error';
 import { registerAuthRoutes } from './routes/auth-routes';
+import { registerExportRoutes } from './routes/export-routes';
+import { registerBulkRoutes } from './routes/bulk-routes';
+import { registerCallRoutes } from './routes/call-routes';
+import { registerFavoriteFilterRoutes } from './routes/favorite-filter-routes';
 import { registerOptionRoutes } from './routes/option-routes';
 import { registerRecordsRoutes } from './routes/records-routes';
 import { installAuthenticator } from './routes/register-call';
 import { installSecurityHeaders } from './security-headers';
 import { createAuthService } from './services/auth-service';
+import { createCallLog } from './services/call-log';
 import { createOptionsService } from './services/options-service';
 import { API_PREFIX, isSpaRoute, registerWebEdition } from './web-edition';
 
@@ -22,6 +28,10 @@ export interface BuildServerOptions {
   logger?: boolean;
   /** Browser origins allowed besides the desktop renderer (file://) and local development. */
   corsOrigins?: readonly string[];
+  /** The server's data folder: export files go to <dataDir>/exports (the OS temp folder when omitted). */
+  dataDir?: string;
+  /** AMI_* settings of the telephony adapter; default process.env (no AMI_HOST: log-only). */
+  telephonyEnv?: TelephonyEnv;
 }
 
 /** Forms and JSON bodies of this API are small; imports of big files do not go through these parsers. */
@@ -69,6 +79,13 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
   const auth = createAuthService(db);
   installAuthenticator(app, auth.authenticate);
   const optionsService = createOptionsService(db);
+  // One adapter (one AMI connection) per server; a broken AMI setup fails the start, not the first call.
+  const callLog = createCallLog(db);
+  const telephony = createTelephonyFromEnv(options.telephonyEnv ?? process.env, {
+    onOutcome: (outcome) => callLog.recordOutcome(outcome),
+    onError: (error) => app.log.error({ err: error }, 'call outcome not recorded'),
+  });
+  app.addHook('onClose', () => telephony.close());
 
   await app.register(
     async (api) => {
@@ -76,6 +93,10 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
       registerAuthRoutes(api, { db, auth });
       registerOptionRoutes(api, { options: optionsService });
       await registerRecordsRoutes(api, { db });
+      registerExportRoutes(api, { db, dataDir: options.dataDir });
+      registerBulkRoutes(api, { db });
+      registerFavoriteFilterRoutes(api, { db });
+      registerCallRoutes(api, { db, telephony, callLog });
     },
     { prefix: API_PREFIX },
   );

@@ -86,6 +86,8 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
       webRoot: options.webRoot,
       logger: options.logger,
       corsOrigins: options.corsOrigins,
+      // Files (exports) live beside the embedded database, also when the database is PostgreSQL.
+      dataDir: options.dataDir,
     });
     await app.listen({ port: options.port, host: options.host });
     const { port } = app.server.address() as AddressInfo;

@@ -34,6 +34,18 @@ export interface ServerChoice {
 
 export type ServerCheck = { ok: true; settings: AppSettings } | { ok: false; message: string };
 
+/** One file of an export answer (`excelFiles`), to be saved on this machine. */
+export interface SaveExportInput {
+  /** As the server answered it: a path on the API base or an absolute URL on it; anything else is refused. */
+  url: string;
+  /** File name to offer; made safe (no path, .xlsx) before use. */
+  suggestedName: string;
+}
+
+/** `path` is where the desktop app wrote the file; the web edition hands it to the browser's downloads. */
+export type SaveExportOutcome =
+  { ok: true; path?: string } | { ok: false; message: string; canceled?: boolean };
+
 /** Events pushed to the renderer. */
 export interface BridgeEvents {
   /** the server refused the token: the renderer goes to /login */
@@ -56,6 +68,13 @@ export interface CrmBridge {
     get(): Promise<AppSettings>;
     /** Checks that the address answers as this API before saving it. */
     setServer(choice: ServerChoice): Promise<ServerCheck>;
+  };
+  files: {
+    /**
+     * Downloads an export file with the session's token and saves it: the desktop app asks where (its
+     * main process downloads, so the token stays there), the web edition starts a browser download.
+     */
+    saveExport(input: SaveExportInput): Promise<SaveExportOutcome>;
   };
   on<E extends BridgeEventName>(event: E, listener: (payload: BridgeEvents[E]) => void): () => void;
 }

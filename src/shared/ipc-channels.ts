@@ -5,6 +5,7 @@ import type {
   BridgeEventName,
   BridgeEvents,
   LoginOutcome,
+  SaveExportOutcome,
   ServerCheck,
   SessionStatus,
 } from './bridge';
@@ -22,6 +23,7 @@ export const IPC_CHANNELS = {
   validate: 'crm:session:validate',
   getSettings: 'crm:settings:get',
   setServer: 'crm:settings:setServer',
+  saveExport: 'crm:files:saveExport',
 } as const;
 
 export type IpcChannel = (typeof IPC_CHANNELS)[keyof typeof IPC_CHANNELS];
@@ -63,6 +65,14 @@ export const serverChoiceSchema = z
   })
   .strict();
 
+/** The main process resolves `url` against the API base itself and refuses anything outside it. */
+export const saveExportPayloadSchema = z
+  .object({
+    url: z.string().trim().min(1).max(2048),
+    suggestedName: z.string().trim().min(1).max(255),
+  })
+  .strict();
+
 export const ipcPayloadSchemas = {
   'crm:call': callPayloadSchema,
   'crm:session:login': loginPayloadSchema,
@@ -71,6 +81,7 @@ export const ipcPayloadSchemas = {
   'crm:session:validate': validatePayloadSchema,
   'crm:settings:get': emptyPayload,
   'crm:settings:setServer': serverChoiceSchema,
+  'crm:files:saveExport': saveExportPayloadSchema,
 } as const satisfies Record<IpcChannel, z.ZodType>;
 
 export type IpcPayload<C extends IpcChannel> = z.input<(typeof ipcPayloadSchemas)[C]>;
@@ -84,6 +95,7 @@ export interface IpcResults {
   'crm:session:validate': SessionStatus;
   'crm:settings:get': AppSettings;
   'crm:settings:setServer': ServerCheck;
+  'crm:files:saveExport': SaveExportOutcome;
 }
 
 export const ipcChannelList: readonly IpcChannel[] = Object.values(IPC_CHANNELS);

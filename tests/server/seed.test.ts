@@ -275,10 +275,10 @@ describe('seedDemoData', () => {
         .where('permissions.table_name', '=', table)
         .executeTakeFirstOrThrow();
     const sales = await permission('sales', 'leads');
-    expect(sales).toMatchObject({ show: 1, update: 1, delete: 0, excel_import: 0, excel_export: 0 });
+    expect(sales).toMatchObject({ show: 1, update: 1, delete: 0, excel_import: 0, excel_export: 1 });
     expect(sales.extra_sql).toBe('team_id = {user.team_id}');
     expect(sales.write_fields).not.toContain('team_id');
-    expect(sales.write_fields).not.toContain('agent_id');
+    expect(sales.write_fields).toContain('agent_id');
     expect(sales.modules).not.toContain('para-islemleri');
     expect((await permission('finance', 'leads')).list_fields).not.toContain('tc');
     expect((await permission('finance', 'customers')).update).toBe(0);

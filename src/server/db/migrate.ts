@@ -1,5 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import { initialSchema } from './migrations/001-initial';
+import { favoritesCallsSchema } from './migrations/002-favorites-calls';
 
 export interface Migration {
   /** Stored in schema_migrations; never rename one that has shipped. */
@@ -9,7 +10,10 @@ export interface Migration {
 }
 
 /** Ordered: append new migrations at the end, never reorder or edit applied ones. */
-export const migrations: readonly Migration[] = [{ id: '001-initial', statements: initialSchema }];
+export const migrations: readonly Migration[] = [
+  { id: '001-initial', statements: initialSchema },
+  { id: '002-favorites-calls', statements: favoritesCallsSchema },
+];
 
 /**
  * Any constant works; it only has to be the same on every server node, so that nodes starting together

@@ -143,6 +143,36 @@ export interface LeadNotesTable {
   created_at: Timestamp;
 }
 
+export interface FavoriteFiltersTable {
+  id: Generated<number>;
+  user_id: number;
+  table_name: string;
+  name: string;
+  /** The list filters as the contract's filterSchema outputs them; JSON text on write. */
+  filters: ColumnType<unknown, string | undefined, string>;
+  created_at: Timestamp;
+}
+/** refused: stopped by the server's checks; failed: the adapter did not dial; logged: no PBX; queued: PBX took it. */
+export type CallLogStatus = 'refused' | 'failed' | 'logged' | 'queued';
+export interface CallLogsTable {
+  id: Generated<number>;
+  user_id: number;
+  /** As requested; no foreign key, so refused attempts and deleted leads stay in the log. */
+  lead_id: number;
+  dahili: string | null;
+  number: string | null;
+  /** '' for /makecall, the hat of /makeFastCall ('0', '80', '90'; as sent when refused). */
+  line_prefix: string | null;
+  status: CallLogStatus;
+  message: string;
+  action_id: string | null;
+  outcome: string | null;
+  outcome_reason: number | null;
+  unique_id: string | null;
+  created_at: Timestamp;
+  updated_at: NullableTimestamp;
+}
+
 export interface Database {
   teams: TeamsTable;
   user_groups: UserGroupsTable;
@@ -156,4 +186,6 @@ export interface Database {
   permissions: PermissionsTable;
   leads: LeadsTable;
   lead_notes: LeadNotesTable;
+  favorite_filters: FavoriteFiltersTable;
+  call_logs: CallLogsTable;
 }

@@ -455,6 +455,9 @@ const AGENT_WRITABLE_LEAD_FIELDS = LEAD_FIELD_NAMES.filter(
     !['team_id', 'agent_id', 'retention_id', 'retention_md_id', 'is_customer'].includes(name),
 );
 
+/** Sales agents hand leads over inside their team (the row restriction keeps team_id fixed). */
+const SALES_WRITABLE_LEAD_FIELDS = [...AGENT_WRITABLE_LEAD_FIELDS, 'agent_id'];
+
 const NOTE_WRITABLE_FIELDS = NOTE_FIELD_NAMES.filter((name) => !['id', 'created_at'].includes(name));
 
 type PermissionSeed = Omit<Insertable<PermissionsTable>, 'id' | 'user_group_id' | 'table_name'>;
@@ -512,7 +515,13 @@ function permissionFor(department: Department, table: string): PermissionSeed {
     case 'sales': {
       const agent: PermissionSeed = { ...HIDDEN, show: 1, update: 1, modules: SALES_MODULES };
       if (table === 'leads' || table === 'customers') {
-        return { ...agent, extra_sql: 'team_id = {user.team_id}', write_fields: AGENT_WRITABLE_LEAD_FIELDS };
+        // Agents may export their own team's list: the export honours the same row restriction.
+        return {
+          ...agent,
+          excel_export: 1,
+          extra_sql: 'team_id = {user.team_id}',
+          write_fields: SALES_WRITABLE_LEAD_FIELDS,
+        };
       }
       // Notes carry no team column: the notes list shows an agent only the notes they wrote.
       if (table === 'lead_notes') {

@@ -84,7 +84,8 @@ export async function sendCall<S extends CallSpec>(
       method: spec.method,
       headers,
       body: payload,
-      signal: AbortSignal.timeout(options.timeoutMs ?? 30_000),
+      // A call that needs longer than the client's usual limit (export) gets its own.
+      signal: AbortSignal.timeout(Math.max(options.timeoutMs ?? 30_000, spec.timeoutMs ?? 0)),
     });
   } catch {
     return { ok: false, error: { kind: 'network', status: 0, message: messages.crmAccessProblem } };

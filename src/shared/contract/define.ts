@@ -18,6 +18,8 @@ export interface CallSpec<
   encoding: BodyEncoding;
   /** false only for calls that create or check a session. */
   auth: boolean;
+  /** For calls that legitimately run long (an export); clients wait at least this long. */
+  timeoutMs?: number;
   params: TParams;
   body: TBody;
   result: TResult;

@@ -1,5 +1,9 @@
 import type { z } from 'zod';
 import * as auth from './auth';
+import * as exportCalls from './export';
+import * as bulk from './bulk';
+import * as calls from './calls';
+import * as favorites from './favorites';
 import * as meta from './meta';
 import * as records from './records';
 import { isCallSpec, type CallSpec } from './define';
@@ -19,6 +23,14 @@ export const contract = {
   row: records.row,
   detailSave: records.detailSave,
   inlineSave: records.inlineSave,
+  exportTable: exportCalls.exportTable,
+  bulkSave: bulk.bulkSave,
+  bulkRemove: bulk.bulkRemove,
+  bulkRemoveNotes: bulk.bulkRemoveNotes,
+  favoriteFilters: favorites.favoriteFilters,
+  favoriteFilterRemove: favorites.favoriteFilterRemove,
+  makeCall: calls.makeCall,
+  makeFastCall: calls.makeFastCall,
 } as const satisfies Record<string, CallSpec>;
 
 export type Contract = typeof contract;
@@ -44,6 +56,11 @@ export * from './define';
 export * from './auth';
 export * from './meta';
 export * from './records';
+export * from './export';
+export * from './bulk';
+export * from './favorites';
+export * from './calls';
+export * from './record-id';
 export * from './path';
 export * from './form-encoding';
 export * from './client';

@@ -76,7 +76,27 @@ export const messages = {
   pleaseWait: 'Lütfen bekleyin',
   preparingFiles: 'Dosyalar hazırlanıyor',
   exportFailed: 'Dosya oluşturulamadı veya dosya yok.',
+  exportToExcel: "Excel'e Aktar",
+  exportSaving: 'Dosya kaydediliyor',
+  exportSaved: 'Dosya kaydedildi',
+  exportSaveFailed: 'Dosya kaydedilemedi',
+  exportCanceled: 'Kaydetme iptal edildi',
+  exportTooManyRows: 'En fazla {max} kayıt dışa aktarılabilir, lütfen filtreleri daraltın',
+  exportFileNotFound: 'Dosya bulunamadı veya indirme süresi doldu',
+  exportUnavailable: 'Bu ortamda dosya kaydedilemiyor',
   onlyRoot: 'only root',
+
+  // ---- Bulk actions, favourite filters, calls (server answers of issue 3) ----
+  bulkNoneSelected: 'Kayıt seçilmedi',
+  bulkTooMany: 'Tek seferde en fazla {max} kayıt seçilebilir',
+  bulkUpdated: '{count} kayıt güncellendi',
+  bulkDeleted: '{count} kayıt silindi',
+  bulkNotesDeleted: '{count} not silindi',
+  recordInUse: 'Kayıt başka kayıtlarda kullanıldığı için silinemez',
+  favoriteFilterSaved: 'Favori filtre kaydedildi',
+  favoriteFilterRemoved: 'Favori filtre silindi',
+  favoriteFilterLimit: 'Bu tablo için en fazla {max} favori filtre kaydedilebilir',
+  callNumberNotOfLead: 'Bu numara bu kayda ait değil',
 
   // ---- Saving (spec 1 §8, spec 2 §8) ----
   operationFailed: 'İşlem başarısız, yaptığınız işlemi tekrar kontrol ediniz',

@@ -1,3 +1,6 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { basename, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { test as base, type Page } from '@playwright/test';
 import { build } from 'esbuild';
@@ -8,6 +11,12 @@ import { eventChannel } from '../../../src/shared/ipc-channels';
 export type BridgeKind = 'web' | 'desktop';
 
 let preloadScript: Promise<string> | null = null;
+
+const savedFiles: string[] = [];
+/** Where the desktop bridge's save dialog last put a file (the main process writes it there). */
+export function lastSavedFile(): string | undefined {
+  return savedFiles[savedFiles.length - 1];
+}
 
 /** Bundles the real preload bridge factory once, as electron-vite bundles the preload. */
 function desktopPreloadScript(): Promise<string> {
@@ -48,6 +57,12 @@ async function installDesktopBridge(page: Page): Promise<void> {
     },
     isTrustedFrameUrl: (url) => url === origin || url.startsWith(`${origin}/`),
     embedded: null,
+    // Electron's save dialog, answered as a person would: the suggested name in a fresh folder.
+    showSaveDialog: async (options) => {
+      const filePath = join(mkdtempSync(join(tmpdir(), 'crm-e2e-export-')), basename(options.defaultPath));
+      savedFiles.push(filePath);
+      return { canceled: false, filePath };
+    },
     keychainService: 'crm-e2e',
     log: () => undefined,
   });

@@ -4,12 +4,16 @@ import type {
   BridgeEvents,
   CrmBridge,
   LoginOutcome,
+  SaveExportInput,
+  SaveExportOutcome,
   ServerCheck,
   ServerChoice,
   SessionStatus,
 } from '../../../shared/bridge';
 import {
   contract,
+  errorAnswer,
+  resolveExportUrl,
   sendCall,
   type CallInput,
   type CallName,
@@ -20,6 +24,7 @@ import {
   type RawCallInput,
 } from '../../../shared/contract';
 import { LOGIN_VALIDATION_INTERVAL_MS } from '../../../shared/domain';
+import { safeExportFileName } from '../../../shared/domain/export';
 import { messages } from '../../../shared/i18n/messages';
 import { uiTexts } from '../i18n/ui-texts';
 import { createSessionStore, type BrowserStorages, type StoredSession } from './session-store';
@@ -32,6 +37,8 @@ export interface WebBridgeOptions {
   /** Page origin, for settings.get; defaults to location.origin. */
   origin?: string;
   now?: () => number;
+  /** Hands a downloaded file to the browser; defaults to a blob URL and an <a download> click. */
+  download?: (file: Blob, fileName: string) => void;
 }
 
 /** Several queries can fail with 401 at once; one redirect to /login is enough. */
@@ -39,6 +46,31 @@ const EXPIRY_DEBOUNCE_MS = 2_000;
 
 function trimSlashes(url: string): string {
   return url.replace(/\/+$/, '');
+}
+
+/** The browser's own download of an in-memory file: it lands in the user's Downloads folder. */
+function browserDownload(file: Blob, fileName: string): void {
+  const href = URL.createObjectURL(file);
+  const link = document.createElement('a');
+  link.href = href;
+  link.download = fileName;
+  link.rel = 'noopener';
+  link.style.display = 'none';
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // Revoking at once can cancel the download in some browsers; a minute is plenty for it to start.
+  window.setTimeout(() => URL.revokeObjectURL(href), 60_000);
+}
+
+async function downloadFailure(response: Response): Promise<string> {
+  try {
+    const parsed = errorAnswer.safeParse(await response.json());
+    if (parsed.success) return parsed.data.msg;
+  } catch {
+    // Not our JSON error answer.
+  }
+  return messages.exportFailed;
 }
 
 /**
@@ -82,6 +114,39 @@ export function createWebBridge(options: WebBridgeOptions): CrmBridge {
   });
 
   const settings: AppSettings = { serverUrl, serverMode: 'remote', canEmbed: false };
+  const download = options.download ?? browserDownload;
+
+  /** Fetches the file with the token (only from the API base) and hands it to the browser. */
+  const saveExport = async (input: SaveExportInput): Promise<SaveExportOutcome> => {
+    const url = resolveExportUrl(serverUrl, input.url);
+    if (url === null) return { ok: false, message: messages.invalidRequest };
+    const { token } = store.read();
+    if (!token) {
+      expire(messages.sessionExpired);
+      return { ok: false, message: messages.sessionExpired };
+    }
+    let response: Response;
+    try {
+      response = await fetchImpl(url, {
+        method: 'GET',
+        headers: { Authorization: `Bearer ${token}` },
+        redirect: 'error',
+      });
+    } catch {
+      return { ok: false, message: messages.crmAccessProblem };
+    }
+    if (response.status === 401) {
+      expire(messages.sessionExpired);
+      return { ok: false, message: messages.sessionExpired };
+    }
+    if (!response.ok) return { ok: false, message: await downloadFailure(response) };
+    try {
+      download(await response.blob(), safeExportFileName(input.suggestedName));
+    } catch {
+      return { ok: false, message: messages.exportSaveFailed };
+    }
+    return { ok: true };
+  };
 
   const validate = async (force = false): Promise<SessionStatus> => {
     const stored = store.read();
@@ -173,6 +238,8 @@ export function createWebBridge(options: WebBridgeOptions): CrmBridge {
         return { ok: false, message: uiTexts.serverCannotChangeOnWeb };
       },
     },
+
+    files: { saveExport },
 
     on(event, listener) {
       const set = listeners.get(event) ?? new Set();

@@ -1,3 +1,10 @@
 export { FieldValue, fieldRendererFor, fieldRenderers } from './registry';
 export { cellText } from './renderers';
 export type { FieldDescriptor, FieldRenderer, FieldRendererProps } from './types';
+export { FieldRendererContext, useFieldRendererContext } from './renderer-context';
+export type { FieldRendererContextValue } from './renderer-context';
+export { StatusLabel } from './lead-status/LeadStatusCell';
+export { detailEntries, parseJsonCell, prettyJson, shortJson } from './value-details';
+export type { DetailEntry } from './value-details';
+export { FLAG_OPTIONS, isFlagField, useFieldOptions } from './field-options';
+export type { FieldOptions } from './field-options';

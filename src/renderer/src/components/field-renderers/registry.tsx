@@ -1,45 +1,51 @@
 import type { ReactNode } from 'react';
 import type { ComponentType } from '../../../../shared/domain';
+import { DetailsValue, EmailValue, JsonValue, LeadLinkValue, PermissionValue } from './detail-renderers';
+import { LeadStatusCell } from './lead-status/LeadStatusCell';
 import {
   BirthdayValue,
   ColorValue,
   DateTimeValue,
   IconValue,
-  LeadStatusValue,
   NumberValue,
   OptionValue,
   PasswordValue,
   TextValue,
 } from './renderers';
 import type { FieldRenderer, FieldRendererProps } from './types';
+import './field-renderers.css';
 
 /**
- * Component name (spec 1 §3) → list-cell renderer. Types without an entry render as text; later screens
- * (quick status change, quick call, modals, lead links) replace entries here rather than special-casing
- * columns in the list.
+ * Component name (spec 1 §3) → list-cell renderer, one for every type, so lists never special-case
+ * columns. Cells that act (status change, calls, modals) read the table and the modals from
+ * FieldRendererContext and only display without it.
  */
-export const fieldRenderers: Readonly<Partial<Record<ComponentType, FieldRenderer>>> = {
+export const fieldRenderers: Readonly<Record<ComponentType, FieldRenderer>> = {
   string: TextValue,
   name: TextValue,
-  email: TextValue,
+  email: EmailValue,
   textField: TextValue,
-  json: TextValue,
+  json: JsonValue,
   id: NumberValue,
-  lead_id: NumberValue,
+  lead_id: LeadLinkValue,
   integer: NumberValue,
   double: NumberValue,
   date: DateTimeValue,
   birthday: BirthdayValue,
   selectbox: OptionValue,
   status: OptionValue,
-  leadStatus: LeadStatusValue,
+  leadStatus: LeadStatusCell,
   password: PasswordValue,
   color: ColorValue,
   icon: IconValue,
+  modal: DetailsValue,
+  clickShow: DetailsValue,
+  leadDetailModal: DetailsValue,
+  permissionModal: PermissionValue,
 };
 
 export function fieldRendererFor(component: ComponentType): FieldRenderer {
-  return fieldRenderers[component] ?? TextValue;
+  return Object.hasOwn(fieldRenderers, component) ? fieldRenderers[component] : TextValue;
 }
 
 /** Renders one value with the renderer its component type asks for. */

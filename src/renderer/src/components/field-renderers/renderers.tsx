@@ -1,9 +1,9 @@
-import { Classes, Icon, Tag } from '@blueprintjs/core';
+import { Classes, Icon } from '@blueprintjs/core';
 import { IconNames, type IconName } from '@blueprintjs/icons';
 import type { ReactNode } from 'react';
 import type { CellValue } from '../../../../shared/contract';
 import { formatDateTimeTr, formatDateTr } from '../../../../shared/domain';
-import { useOptions } from '../../api/options';
+import { useFieldOptions } from './field-options';
 import type { FieldRendererProps } from './types';
 
 /** '' for empty cells; the API sends numbers, strings, booleans or null. */
@@ -35,10 +35,10 @@ export function BirthdayValue({ value }: FieldRendererProps): ReactNode {
 
 /** Choice fields store option values; the label comes from the field's option list. */
 export function OptionValue({ value, field }: FieldRendererProps): ReactNode {
-  const options = useOptions(field.options);
+  const options = useFieldOptions(field.component, field.options);
   const raw = cellText(value);
   if (raw === '') return null;
-  const byValue = options.data?.byValue;
+  const byValue = options.index?.byValue;
   if (!byValue) return <span className="field-text">{raw}</span>;
   const single = byValue.get(raw);
   // Multiple-choice fields arrive as "1,4,7".
@@ -49,25 +49,6 @@ export function OptionValue({ value, field }: FieldRendererProps): ReactNode {
         .map((part) => byValue.get(part.trim())?.label ?? part.trim())
         .join(', ');
   return <span className="field-text">{label}</span>;
-}
-
-/** Spec 1 §2: a coloured label with the option's own background and text colour. */
-export function LeadStatusValue({ value, field }: FieldRendererProps): ReactNode {
-  const options = useOptions(field.options);
-  const raw = cellText(value);
-  if (raw === '') return null;
-  const option = options.data?.byValue.get(raw);
-  if (!option) return <span className="field-text">{raw}</span>;
-  return (
-    <Tag
-      className="lead-status-tag"
-      round
-      style={{ background: option.background, color: option.color }}
-      title={option.label}
-    >
-      {option.label}
-    </Tag>
-  );
 }
 
 /** Password fields are never shown, whatever the server sends. */

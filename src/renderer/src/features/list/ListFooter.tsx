@@ -11,6 +11,8 @@ export type ListFooterProps = {
   pageSize: number;
   onPageChange: (page: number) => void;
   onPageSizeChange: (size: number) => void;
+  /** More counts after the page count, e.g. the selected rows ("Seçili: {n}"). */
+  extra?: ReactNode;
 };
 
 const PAGE_SIZE_ITEMS = PAGE_SIZE_OPTIONS.map((size) => ({ value: size, label: String(size) }));
@@ -23,6 +25,7 @@ export function ListFooter({
   pageSize,
   onPageChange,
   onPageSizeChange,
+  extra,
 }: ListFooterProps): ReactNode {
   const totalText = format(messages.totalRecordsCount, { total: total.toLocaleString('tr-TR') });
   return (
@@ -33,6 +36,14 @@ export function ListFooter({
           ·
         </span>
         <span data-testid="list-pages">{format(uiTexts.pageOf, { page, pages })}</span>
+        {extra ? (
+          <>
+            <span className="list-footer-sep" aria-hidden="true">
+              ·
+            </span>
+            {extra}
+          </>
+        ) : null}
       </div>
       <div className="list-footer-paging">
         <label className="list-page-size">

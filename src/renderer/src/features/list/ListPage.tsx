@@ -1,31 +1,63 @@
-import { Button, Callout, NonIdealState, Spinner } from '@blueprintjs/core';
-import { Cell, Column, ColumnHeaderCell, RenderMode, SelectionModes, Table } from '@blueprintjs/table';
-import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import type { ListQuery, RecordRow } from '../../../../shared/contract';
+import { Button, Callout, NonIdealState, Spinner, Switch, Tag } from '@blueprintjs/core';
 import {
-  DEFAULT_COLUMNS,
-  DEFAULT_PAGE_SIZE,
-  toggleSortDirection,
-  withIdFirst,
-  type ListSort,
-} from '../../../../shared/domain';
-import { messages } from '../../../../shared/i18n/messages';
+  Cell,
+  Column,
+  ColumnHeaderCell,
+  RenderMode,
+  SelectionModes,
+  Table,
+  type ColumnProps,
+} from '@blueprintjs/table';
+import { useCallback, useEffect, useMemo, useRef, useState, type ReactElement, type ReactNode } from 'react';
+import { useLocation, useNavigate } from 'react-router-dom';
+import type { FieldMeta, RecordRow } from '../../../../shared/contract';
+import type { ListFilter, ListSort } from '../../../../shared/domain';
+import { format, messages } from '../../../../shared/i18n/messages';
 import type { CrmError } from '../../api/crm-error';
+import { useFields } from '../../api/fields';
 import { usePermissions } from '../../api/permissions';
 import { useTableData } from '../../api/table-data';
-import { FieldValue, type FieldDescriptor } from '../../components/field-renderers';
+import { FieldRendererContext, FieldValue, type FieldDescriptor } from '../../components/field-renderers';
 import { uiTexts } from '../../i18n/ui-texts';
 import { buildColumns, columnWidths } from './columns';
 import { ListFooter } from './ListFooter';
-import { readStoredColumns, useStoredSort } from './list-preferences';
+import { useAutoRefreshPreference } from './list-preferences';
+import { ActiveFilters } from './search/ActiveFilters';
+import { ColumnSearchInput } from './search/ColumnSearchInput';
+import { FavoriteFilters } from './search/FavoriteFilters';
+import { SearchDrawer } from './search/SearchDrawer';
+import { searchParamNames } from './search/url-filters';
 import { SortHeader } from './SortHeader';
 import { useElementSize } from './use-element-size';
+import { ColumnsDrawer } from './view/ColumnsDrawer';
+import type { ListActionContext } from './view/list-actions';
+import { ListToolbar } from './view/ListToolbar';
+import { useAutoRefresh } from './view/use-auto-refresh';
+import { useListKeyboard } from './view/use-list-keyboard';
+import { useListView } from './view/use-list-view';
+import { InsertButton } from './modals/InsertDialog';
+import { useRecordModals } from './modals/RecordModals';
+import { BulkToolbar } from './rows/BulkToolbar';
+import { ExcelUploadLink } from './rows/ExcelUploadLink';
+import { ExportButton } from './export/ExportButton';
+import { useCanExport } from './export/can-export';
+import { InlineInsertRow } from './rows/InlineInsertRow';
+import { recordIdFromDoubleClick } from './rows/row-double-click';
+import { SelectedCount } from './rows/SelectedCount';
+import { SELECTION_COLUMN_WIDTH, selectionColumn } from './rows/SelectionColumn';
+import { useRowSelection } from './rows/use-row-selection';
+import './rows/rows.css';
+import './search/search.css';
+import './view/view.css';
 
 /** Room for the vertical scrollbar, so stretched columns never force a horizontal one as well. */
 const SCROLLBAR_ALLOWANCE = 16;
 const ROW_HEIGHT = 30;
-/** Blueprint's column header row. */
-const HEADER_HEIGHT = 31;
+/** Blueprint's column header row: the sortable title plus the column search row under it. */
+const HEADER_HEIGHT = 62;
+
+/** The list's drawers and popovers; one open at a time, and Esc closes it. */
+type ListPanel = 'filters' | 'columns' | 'favorites';
 
 export type ListPageProps = { table: string };
 
@@ -55,10 +87,69 @@ function ListError({ error, onRetry }: ListErrorProps): ReactNode {
 
 function ListEmpty(): ReactNode {
   return (
-    <div className="list-state" data-testid="list-empty">
+    <div className="list-state list-empty-overlay" data-testid="list-empty">
       <NonIdealState icon="search" title={messages.noRecords} description={messages.noRecordsMatch} />
     </div>
   );
+}
+
+/** A column placed before the data columns (the row checkboxes), with its fixed width. */
+export type LeadingColumn = { element: ReactElement<ColumnProps>; width: number };
+
+export type DataColumnsOptions = {
+  columns: readonly FieldDescriptor[];
+  rows: readonly RecordRow[];
+  sort: ListSort;
+  onToggleSort: (field: string) => void;
+  filters: readonly ListFilter[];
+  onColumnSearch: (name: string, type: ListFilter['type'], value: string) => void;
+  focusedRow: number | null;
+};
+
+/**
+ * The data columns: sortable title with the column's search box under it, cells drawn by the field's
+ * renderer. A function rather than a component because Blueprint's Table reads its Column children's
+ * props directly.
+ */
+export function dataColumns({
+  columns,
+  rows,
+  sort,
+  onToggleSort,
+  filters,
+  onColumnSearch,
+  focusedRow,
+}: DataColumnsOptions): ReactElement<ColumnProps>[] {
+  return columns.map((column) => (
+    <Column
+      key={column.name}
+      id={column.name}
+      columnHeaderCellRenderer={() => (
+        <ColumnHeaderCell
+          className="list-header-cell"
+          nameRenderer={() => (
+            <SortHeader field={column.name} label={column.displayName} sort={sort} onToggle={onToggleSort} />
+          )}
+        >
+          <ColumnSearchInput column={column} filters={filters} onSearch={onColumnSearch} />
+        </ColumnHeaderCell>
+      )}
+      cellRenderer={(rowIndex) => {
+        const row = rows[rowIndex] ?? {};
+        return (
+          <Cell
+            className={`list-cell list-cell-${column.component}${rowIndex === focusedRow ? ' is-focused' : ''}`}
+            cellRef={(element) => {
+              // Lets a click anywhere in the row find its index (for the keyboard highlight).
+              if (element) element.dataset.row = String(rowIndex);
+            }}
+          >
+            <FieldValue value={row[column.name]} field={column} row={row} />
+          </Cell>
+        );
+      }}
+    />
+  ));
 }
 
 export type ListTableProps = {
@@ -66,25 +157,84 @@ export type ListTableProps = {
   rows: RecordRow[];
   sort: ListSort;
   onToggleSort: (field: string) => void;
+  filters: readonly ListFilter[];
+  onColumnSearch: (name: string, type: ListFilter['type'], value: string) => void;
+  /** The keyboard-highlighted row (arrows), or null. */
+  focusedRow: number | null;
+  onFocusRow: (index: number) => void;
+  /** Columns before the data columns, e.g. the row checkboxes. */
+  leadingColumns?: readonly LeadingColumn[];
+  /** State the leading columns draw from (e.g. the ticked ids), so their cells redraw when it changes. */
+  renderDependencies?: readonly unknown[];
 };
 
-function ListTable({ columns, rows, sort, onToggleSort }: ListTableProps): ReactNode {
+const NO_LEADING: readonly LeadingColumn[] = [];
+const NO_DEPENDENCIES: readonly unknown[] = [];
+
+/** Keeps the highlighted row inside the visible part of Blueprint's scrolling quadrant. */
+function scrollRowIntoView(container: HTMLElement, index: number): void {
+  const scroller = container.querySelector<HTMLElement>(
+    '.bp6-table-quadrant-main .bp6-table-quadrant-scroll-container',
+  );
+  if (!scroller) return;
+  const header = container.querySelector<HTMLElement>('.bp6-table-quadrant-top');
+  const headerHeight = header?.offsetHeight ?? HEADER_HEIGHT;
+  const top = index * ROW_HEIGHT;
+  const visible = scroller.clientHeight - headerHeight;
+  if (top < scroller.scrollTop) scroller.scrollTop = top;
+  else if (top + ROW_HEIGHT > scroller.scrollTop + visible) scroller.scrollTop = top + ROW_HEIGHT - visible;
+}
+
+function ListTable({
+  columns,
+  rows,
+  sort,
+  onToggleSort,
+  filters,
+  onColumnSearch,
+  focusedRow,
+  onFocusRow,
+  leadingColumns = NO_LEADING,
+  renderDependencies = NO_DEPENDENCIES,
+}: ListTableProps): ReactNode {
   const [measure, { width, height }] = useElementSize<HTMLDivElement>();
+  const container = useRef<HTMLDivElement | null>(null);
+  const attach = useCallback(
+    (element: HTMLDivElement | null) => {
+      container.current = element;
+      measure(element);
+    },
+    [measure],
+  );
   // Widths the user dragged by hand, by column name, for as long as this list is open.
   const [resized, setResized] = useState<Record<string, number>>({});
+  const leadingWidth = leadingColumns.reduce((sum, column) => sum + column.width, 0);
   const widths = useMemo(() => {
     const scrolls = HEADER_HEIGHT + rows.length * ROW_HEIGHT > height;
-    return columnWidths(columns, Math.max(0, width - (scrolls ? SCROLLBAR_ALLOWANCE : 0)), resized);
-  }, [columns, rows.length, width, height, resized]);
+    const available = Math.max(0, width - leadingWidth - (scrolls ? SCROLLBAR_ALLOWANCE : 0));
+    return [...leadingColumns.map((column) => column.width), ...columnWidths(columns, available, resized)];
+  }, [columns, rows.length, width, height, resized, leadingColumns, leadingWidth]);
   const tableRef = useRef<Table>(null);
   // Blueprint's Table draws with the grid of its previous render and only rebuilds the grid after the
   // update, so new column widths would show one render late. Effects run after that rebuild: redraw then.
   useEffect(() => {
     tableRef.current?.forceUpdate();
   }, [widths]);
+  useEffect(() => {
+    if (focusedRow !== null && container.current) scrollRowIntoView(container.current, focusedRow);
+  }, [focusedRow]);
 
   return (
-    <div className="list-table" data-testid="list-table" ref={measure}>
+    <div
+      className="list-table"
+      data-testid="list-table"
+      ref={attach}
+      onClick={(event) => {
+        const cell = event.target instanceof Element ? event.target.closest<HTMLElement>('[data-row]') : null;
+        const index = cell ? Number(cell.dataset.row) : Number.NaN;
+        if (Number.isInteger(index)) onFocusRow(index);
+      }}
+    >
       {width > 0 ? (
         <Table
           ref={tableRef}
@@ -97,95 +247,142 @@ function ListTable({ columns, rows, sort, onToggleSort }: ListTableProps): React
           selectionModes={SelectionModes.NONE}
           // A page is at most 500 rows: render the visible cells at once instead of in batches.
           renderMode={RenderMode.NONE}
-          cellRendererDependencies={[rows, columns]}
+          cellRendererDependencies={[rows, columns, filters, focusedRow, ...renderDependencies]}
           onColumnWidthChanged={(index, size) => {
-            const column = columns[index];
+            const column = columns[index - leadingColumns.length];
             if (column) setResized((current) => ({ ...current, [column.name]: size }));
           }}
         >
-          {columns.map((column) => (
-            <Column
-              key={column.name}
-              id={column.name}
-              columnHeaderCellRenderer={() => (
-                <ColumnHeaderCell
-                  className="list-header-cell"
-                  nameRenderer={() => (
-                    <SortHeader
-                      field={column.name}
-                      label={column.displayName}
-                      sort={sort}
-                      onToggle={onToggleSort}
-                    />
-                  )}
-                />
-              )}
-              cellRenderer={(rowIndex) => {
-                const row = rows[rowIndex] ?? {};
-                return (
-                  <Cell className={`list-cell list-cell-${column.component}`}>
-                    <FieldValue value={row[column.name]} field={column} row={row} />
-                  </Cell>
-                );
-              }}
-            />
-          ))}
+          {[
+            ...leadingColumns.map((column) => column.element),
+            ...dataColumns({ columns, rows, sort, onToggleSort, filters, onColumnSearch, focusedRow }),
+          ]}
         </Table>
       ) : null}
+      {/* The header (and its search row) stays, so a search that found nothing can be changed right here. */}
+      {rows.length === 0 ? <ListEmpty /> : null}
     </div>
   );
 }
 
-/** /list/:table, first version: sortable, paged Table with per-table column and sort preferences. */
+/**
+ * /list/:table. With URL multi-search parameters (spec 1 §2) the list first needs the field list to know
+ * which parameters are fields; it waits for it, so the first request already carries those filters.
+ */
 export function ListPage({ table }: ListPageProps): ReactNode {
+  const location = useLocation();
+  const fields = useFields(table);
+  if (searchParamNames(location.search).length > 0 && fields.isPending) {
+    return (
+      <div className="page list-page" data-testid="list-page" data-table={table}>
+        <div className="list-body">
+          <ListLoading />
+        </div>
+      </div>
+    );
+  }
+  return <ListScreen table={table} fields={fields.data ?? null} />;
+}
+
+export type ListScreenProps = {
+  table: string;
+  /** The fields the user may list (GET /fields), null while loading or after a failure. */
+  fields: FieldMeta[] | null;
+};
+
+const NO_FIELDS: ReadonlySet<string> = new Set();
+
+/** The generic list (spec 1 §2): toolbar, active filters, table with search row, footer, drawers. */
+function ListScreen({ table, fields }: ListScreenProps): ReactNode {
   const permissions = usePermissions();
-  const [sort, setSort] = useStoredSort(table);
-  const [page, setPage] = useState(1);
-  const [pageSize, setPageSize] = useState(DEFAULT_PAGE_SIZE);
-  // Read once per table: the column chooser (a later screen) writes it and remounts the list.
-  const [storedColumns] = useState(() => readStoredColumns(table));
-  const requestedColumns = useMemo(() => {
-    const chosen =
-      storedColumns ?? (Object.hasOwn(DEFAULT_COLUMNS, table) ? DEFAULT_COLUMNS[table] : undefined);
-    return chosen ? withIdFirst(chosen) : undefined;
-  }, [storedColumns, table]);
-
-  const query = useMemo<ListQuery>(
-    () => ({
-      page,
-      limit: pageSize,
-      sort,
-      filters: [],
-      ...(requestedColumns ? { fields: requestedColumns } : {}),
-    }),
-    [page, pageSize, sort, requestedColumns],
+  const navigate = useNavigate();
+  const knownFields = useMemo(
+    () => (fields ? new Set(fields.map((field) => field.name)) : NO_FIELDS),
+    [fields],
   );
-  const result = useTableData(table, query);
+  const view = useListView(table, knownFields);
+  const canExportTable = useCanExport(table);
+  const result = useTableData(table, view.query);
   const answer = result.data;
-
-  const columns = useMemo(
-    () => (answer ? buildColumns(answer, requestedColumns) : []),
-    [answer, requestedColumns],
+  const [autoRefresh, setAutoRefresh] = useAutoRefreshPreference();
+  const refetch = result.refetch;
+  useAutoRefresh(
+    autoRefresh,
+    useCallback(() => void refetch(), [refetch]),
   );
+  const [panel, setPanel] = useState<ListPanel | null>(null);
+
+  // Fields for the search panel, the column chooser and the filter tags: GET /fields, else the answer's.
+  const fieldList = fields ?? answer?.all_fields ?? null;
+  const fieldsByName = useMemo(
+    () => new Map((fieldList ?? []).map((field) => [field.name, field])),
+    [fieldList],
+  );
+  const columns = useMemo(() => (answer ? buildColumns(answer, view.columns) : []), [answer, view.columns]);
+  const rows = useMemo(() => answer?.results ?? [], [answer]);
   const total = answer?.total ?? 0;
-  const pages = Math.max(1, Math.ceil(total / pageSize));
+  const pages = Math.max(1, Math.ceil(total / view.pageSize));
+  const { page, setPage } = view;
 
   // The table shrank under us (records deleted, another agent took them): stay on a page that exists.
   useEffect(() => {
     if (answer && !result.isPlaceholderData && page > pages) setPage(pages);
-  }, [answer, result.isPlaceholderData, page, pages]);
+  }, [answer, result.isPlaceholderData, page, pages, setPage]);
 
-  const toggleSort = (field: string): void => {
-    setSort(
-      sort.name === field
-        ? { name: field, type: toggleSortDirection(sort.type) }
-        : { name: field, type: 'asc' },
-    );
-    setPage(1);
-  };
+  // The keyboard highlight belongs to the page on screen; a new page, sort or filter starts without one.
+  const [focus, setFocus] = useState<{ query: typeof view.query; row: number | null }>({
+    query: view.query,
+    row: null,
+  });
+  const focusedRow =
+    focus.query === view.query && focus.row !== null && focus.row < rows.length ? focus.row : null;
+  const focusRow = useCallback((row: number) => setFocus({ query: view.query, row }), [view.query]);
+
+  // Row checkboxes, bulk actions and record modals (./rows, ./modals). Space ticks the focused row.
+  const selection = useRowSelection(table);
+  const onToggleRow = selection.toggle;
+  const records = useRecordModals(table);
+  const { openRecord } = records;
+  const leadingColumns = useMemo<LeadingColumn[]>(
+    () => [
+      { element: selectionColumn({ rows, selection, onOpenRow: openRecord }), width: SELECTION_COLUMN_WIDTH },
+    ],
+    [rows, selection, openRecord],
+  );
+
+  const keyboard = useMemo<ListActionContext>(
+    () => ({
+      rowCount: rows.length,
+      focusedRow,
+      panelOpen: panel !== null,
+      canToggleRows: onToggleRow !== undefined,
+      focusRow,
+      openRow: (index) => {
+        const id = rows[index]?.id;
+        if (typeof id === 'number' || (typeof id === 'string' && id !== '')) {
+          void navigate(`/detail/${encodeURIComponent(table)}/${encodeURIComponent(String(id))}`);
+        }
+      },
+      toggleRow: (index) => {
+        const id = Number(rows[index]?.id);
+        if (Number.isInteger(id) && id > 0) onToggleRow?.(id);
+      },
+      closePanels: () => setPanel(null),
+    }),
+    [rows, focusedRow, panel, onToggleRow, focusRow, navigate, table],
+  );
+  useListKeyboard(keyboard);
+
+  const { changeFilters } = view;
+  const onColumnSearch = useCallback(
+    (name: string, type: ListFilter['type'], value: string) =>
+      changeFilters({ type: 'columnSearch', name, filterType: type, value }),
+    [changeFilters],
+  );
 
   const title = permissions.data?.tables.find((entry) => entry.table === table)?.name ?? table;
   const refreshing = result.isFetching && answer !== undefined;
+  const shownColumns = columns.map((column) => column.name);
 
   let body: ReactNode;
   if (!answer) {
@@ -194,10 +391,21 @@ export function ListPage({ table }: ListPageProps): ReactNode {
     ) : (
       <ListLoading />
     );
-  } else if (answer.results.length === 0) {
-    body = <ListEmpty />;
   } else {
-    body = <ListTable columns={columns} rows={answer.results} sort={sort} onToggleSort={toggleSort} />;
+    body = (
+      <ListTable
+        columns={columns}
+        rows={answer.results}
+        sort={view.sort}
+        onToggleSort={view.toggleSort}
+        filters={view.filters}
+        onColumnSearch={onColumnSearch}
+        focusedRow={focusedRow}
+        onFocusRow={focusRow}
+        leadingColumns={leadingColumns}
+        renderDependencies={[selection.selectedIds]}
+      />
+    );
   }
 
   return (
@@ -211,6 +419,75 @@ export function ListPage({ table }: ListPageProps): ReactNode {
           </span>
         ) : null}
       </header>
+      <ListToolbar
+        start={
+          <>
+            <Button
+              icon="filter-list"
+              text={uiTexts.detailedSearch}
+              active={panel === 'filters'}
+              onClick={() => setPanel('filters')}
+              data-testid="open-filters"
+            >
+              {view.filters.length > 0 ? (
+                <Tag
+                  minimal
+                  round
+                  intent="primary"
+                  className="toolbar-count"
+                  title={format(uiTexts.filterCount, { count: view.filters.length })}
+                  data-testid="filter-count"
+                >
+                  {view.filters.length}
+                </Tag>
+              ) : null}
+            </Button>
+            <FavoriteFilters
+              table={table}
+              filters={view.filters}
+              onApply={(filters) => changeFilters({ type: 'replace', filters })}
+              isOpen={panel === 'favorites'}
+              onOpenChange={(open) => setPanel(open ? 'favorites' : null)}
+            />
+          </>
+        }
+        end={
+          <>
+            <Switch
+              className="list-auto-refresh"
+              checked={autoRefresh}
+              label={uiTexts.autoRefresh}
+              title={uiTexts.autoRefreshHint}
+              onChange={(event) => setAutoRefresh(event.currentTarget.checked)}
+              data-testid="auto-refresh"
+            />
+            <Button
+              icon="column-layout"
+              text={uiTexts.displaySettings}
+              active={panel === 'columns'}
+              onClick={() => setPanel('columns')}
+              data-testid="open-columns"
+            />
+          </>
+        }
+      >
+        {/* Record actions: Ekle, bulk Düzenle / Sil, Excel'e Aktar, Excel Yükle. */}
+        <InsertButton table={table} />
+        <BulkToolbar table={table} selection={selection} />
+        {canExportTable ? (
+          <ExportButton
+            table={table}
+            getQuery={() => ({ filters: view.filters, sort: view.sort, fields: shownColumns })}
+          />
+        ) : null}
+        <ExcelUploadLink table={table} />
+      </ListToolbar>
+      <ActiveFilters
+        filters={view.filters}
+        fields={fieldsByName}
+        onRemove={(name, type) => changeFilters({ type: 'remove', name, filterType: type })}
+        onClear={() => changeFilters({ type: 'clear' })}
+      />
       {answer && result.isError ? (
         <Callout intent="danger" compact className="list-inline-error" data-testid="list-error">
           <div className="list-inline-error-body">
@@ -225,20 +502,47 @@ export function ListPage({ table }: ListPageProps): ReactNode {
           </div>
         </Callout>
       ) : null}
-      <div className="list-body">{body}</div>
+      <InlineInsertRow table={table} />
+      <FieldRendererContext value={records.context}>
+        <div
+          className="list-body"
+          onDoubleClick={(event) => {
+            const id = recordIdFromDoubleClick(event, rows);
+            if (id !== null) openRecord(id);
+          }}
+        >
+          {body}
+        </div>
+      </FieldRendererContext>
+      {records.element}
       {answer ? (
         <ListFooter
           total={total}
           page={page}
           pages={pages}
-          pageSize={pageSize}
+          pageSize={view.pageSize}
           onPageChange={setPage}
-          onPageSizeChange={(size) => {
-            setPageSize(size);
-            setPage(1);
-          }}
+          onPageSizeChange={view.setPageSize}
+          extra={<SelectedCount count={selection.count} />}
         />
       ) : null}
+      <SearchDrawer
+        isOpen={panel === 'filters'}
+        onClose={() => setPanel(null)}
+        fields={fieldList}
+        filters={view.filters}
+        onApply={(rows) => changeFilters({ type: 'applyRows', rows })}
+        onClear={() => changeFilters({ type: 'clear' })}
+      />
+      <ColumnsDrawer
+        isOpen={panel === 'columns'}
+        onClose={() => setPanel(null)}
+        fields={fieldList ?? []}
+        columns={shownColumns}
+        customised={view.storedColumns !== null}
+        onChange={view.setStoredColumns}
+        onReset={() => view.setStoredColumns(null)}
+      />
     </div>
   );
 }

@@ -1,0 +1,53 @@
+import type { ReactNode } from 'react';
+import {
+  ChoiceEditor,
+  ColorEditor,
+  DateEditor,
+  IconEditor,
+  JsonEditor,
+  NumberEditor,
+  ReadOnlyEditor,
+  TagsEditor,
+  TextAreaEditor,
+  TextEditor,
+} from './editors';
+import { editorKindFor } from './editor-values';
+import type { FieldEditorProps } from './types';
+import './field-editors.css';
+
+/**
+ * One value editor for any field, chosen by its component type (spec 1 §3). Used by the search panel
+ * (mode 'filter'), the bulk form, the insert and edit modals (mode 'form').
+ */
+export function FieldEditor(props: FieldEditorProps): ReactNode {
+  const kind = editorKindFor(props.field.component.name, props.mode);
+  if (props.multiple && kind !== 'choice') return <TagsEditor {...props} />;
+  switch (kind) {
+    case 'text':
+      return <TextEditor {...props} type="text" />;
+    case 'email':
+      return <TextEditor {...props} type="email" />;
+    case 'password':
+      return <TextEditor {...props} type="password" />;
+    case 'textarea':
+      return <TextAreaEditor {...props} />;
+    case 'integer':
+      return <NumberEditor {...props} decimal={false} />;
+    case 'decimal':
+      return <NumberEditor {...props} decimal />;
+    case 'datetime':
+      return <DateEditor {...props} withTime />;
+    case 'date':
+      return <DateEditor {...props} withTime={false} />;
+    case 'choice':
+      return <ChoiceEditor {...props} />;
+    case 'json':
+      return <JsonEditor {...props} />;
+    case 'icon':
+      return <IconEditor {...props} />;
+    case 'color':
+      return <ColorEditor {...props} />;
+    case 'display':
+      return <ReadOnlyEditor {...props} />;
+  }
+}

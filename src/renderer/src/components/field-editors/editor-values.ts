@@ -1,0 +1,149 @@
+import type { CellValue } from '../../../../shared/contract';
+import type { ComponentType } from '../../../../shared/domain';
+import type { FieldEditorValue } from './types';
+
+/** What kind of input a component type gets (spec 1 §3). */
+export type EditorKind =
+  | 'text'
+  | 'textarea'
+  | 'password'
+  | 'email'
+  | 'integer'
+  | 'decimal'
+  | 'datetime'
+  | 'date'
+  | 'choice'
+  | 'json'
+  | 'icon'
+  | 'color'
+  | 'display';
+
+const EDITOR_KINDS: Readonly<Record<ComponentType, EditorKind>> = {
+  string: 'text',
+  name: 'text',
+  email: 'email',
+  textField: 'textarea',
+  password: 'password',
+  integer: 'integer',
+  id: 'integer',
+  lead_id: 'integer',
+  double: 'decimal',
+  date: 'datetime',
+  birthday: 'date',
+  selectbox: 'choice',
+  leadStatus: 'choice',
+  status: 'choice',
+  json: 'json',
+  icon: 'icon',
+  color: 'color',
+  modal: 'display',
+  clickShow: 'display',
+  permissionModal: 'display',
+  leadDetailModal: 'display',
+};
+
+/**
+ * Display-only types (modal, clickShow, ...) are read-only in forms, but a filter on them is just text:
+ * people still search by what those cells show.
+ */
+export function editorKindFor(component: ComponentType, mode: 'filter' | 'form'): EditorKind {
+  const kind = EDITOR_KINDS[component];
+  if (mode === 'filter') {
+    if (kind === 'display' || kind === 'textarea' || kind === 'json' || kind === 'password') return 'text';
+  }
+  return kind;
+}
+
+/** A record cell as editor text; dates keep the API's 'YYYY-MM-DD HH:mm:ss'. */
+export function cellToEditorValue(value: CellValue | undefined): FieldEditorValue {
+  if (value === null || value === undefined || value === '') return null;
+  if (typeof value === 'boolean') return value ? '1' : '0';
+  return String(value);
+}
+
+/** Editor value as one string, for single inputs that were handed a list (or the other way round). */
+export function singleValue(value: FieldEditorValue): string {
+  if (value === null) return '';
+  return Array.isArray(value) ? (value[0] ?? '') : value;
+}
+
+export function listValue(value: FieldEditorValue): string[] {
+  if (value === null || value === '') return [];
+  if (Array.isArray(value)) return value;
+  // Multiple-choice cells arrive as "1,4,7".
+  return value
+    .split(',')
+    .map((part) => part.trim())
+    .filter((part) => part !== '');
+}
+
+/** Empty input is null, so "no value" looks the same from every editor. */
+export function emptyToNull(text: string): string | null {
+  return text === '' ? null : text;
+}
+
+/** Keeps what a person may type into an integer box: an optional minus and digits. */
+export function sanitizeInteger(text: string): string {
+  const negative = text.trimStart().startsWith('-');
+  const digits = text.replace(/\D/g, '');
+  return negative ? `-${digits}` : digits;
+}
+
+/**
+ * Decimal text stays text (money must never pass through floats): digits, one separator shown as '.',
+ * an optional minus. A Turkish comma is accepted and sent as a dot.
+ */
+export function sanitizeDecimal(text: string): string {
+  const negative = text.trimStart().startsWith('-');
+  const unified = text.replace(/,/g, '.').replace(/[^\d.]/g, '');
+  const dot = unified.indexOf('.');
+  const body =
+    dot === -1 ? unified : `${unified.slice(0, dot + 1)}${unified.slice(dot + 1).replace(/\./g, '')}`;
+  return negative ? `-${body}` : body;
+}
+
+const API_DATE_TIME = /^(\d{4}-\d{2}-\d{2})[ T](\d{2}:\d{2})(:\d{2})?/;
+const API_DATE = /^(\d{4}-\d{2}-\d{2})/;
+
+/** 'YYYY-MM-DD HH:mm:ss' → the value of an <input type="datetime-local"> ('YYYY-MM-DDTHH:mm'). */
+export function apiToDateTimeInput(value: string): string {
+  const match = API_DATE_TIME.exec(value);
+  if (match) return `${match[1]}T${match[2]}`;
+  const date = API_DATE.exec(value);
+  return date ? `${date[1]}T00:00` : '';
+}
+
+/** datetime-local value → 'YYYY-MM-DD HH:mm:ss', the API's date format (spec 1 §9). */
+export function dateTimeInputToApi(value: string): string | null {
+  const match = API_DATE_TIME.exec(value);
+  return match ? `${match[1]} ${match[2]}${match[3] ?? ':00'}` : null;
+}
+
+/** A birthday has no time: 'YYYY-MM-DD' both ways. */
+export function apiToDateInput(value: string): string {
+  return API_DATE.exec(value)?.[1] ?? '';
+}
+
+export type JsonCheck = { valid: true } | { valid: false; reason: string };
+
+/** Empty counts as valid (no value); anything else must parse. */
+export function checkJson(text: string): JsonCheck {
+  if (text.trim() === '') return { valid: true };
+  try {
+    JSON.parse(text);
+    return { valid: true };
+  } catch (error) {
+    return { valid: false, reason: error instanceof Error ? error.message : String(error) };
+  }
+}
+
+const CSS_HEX = /^#[0-9a-f]{6}$/i;
+const CSS_SHORT_HEX = /^#([0-9a-f])([0-9a-f])([0-9a-f])$/i;
+
+/** <input type="color"> only takes #rrggbb; anything else (names, rgb()) shows as black there but stays in the text box. */
+export function toColorInput(value: string): string {
+  if (CSS_HEX.test(value)) return value.toLowerCase();
+  const short = CSS_SHORT_HEX.exec(value);
+  if (short) return `#${short[1]}${short[1]}${short[2]}${short[2]}${short[3]}${short[3]}`.toLowerCase();
+  return '#000000';
+}

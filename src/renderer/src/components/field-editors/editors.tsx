@@ -1,0 +1,307 @@
+import { Icon, InputGroup, TagInput, TextArea } from '@blueprintjs/core';
+import { IconNames, type IconName } from '@blueprintjs/icons';
+import { useState, type ReactNode } from 'react';
+import { useFieldOptions } from '../field-renderers';
+import { uiTexts } from '../../i18n/ui-texts';
+import {
+  apiToDateInput,
+  apiToDateTimeInput,
+  checkJson,
+  dateTimeInputToApi,
+  emptyToNull,
+  listValue,
+  sanitizeDecimal,
+  sanitizeInteger,
+  singleValue,
+  toColorInput,
+} from './editor-values';
+import { OptionSelect } from './OptionSelect';
+import type { FieldEditorProps } from './types';
+
+/** data-testid as a spreadable prop bag, for Blueprint parts that only take props objects (TagInput's input). */
+function testIdProps(testId: string | undefined): Record<string, string> {
+  return testId ? { 'data-testid': testId } : {};
+}
+
+export type TextEditorProps = FieldEditorProps & { type: 'text' | 'email' | 'password' };
+
+export function TextEditor({
+  value,
+  onChange,
+  type,
+  autoFocus,
+  testId,
+  disabled,
+  placeholder,
+  field,
+}: TextEditorProps): ReactNode {
+  return (
+    <InputGroup
+      type={type}
+      value={singleValue(value)}
+      onValueChange={(text) => onChange(emptyToNull(text))}
+      autoFocus={autoFocus}
+      disabled={disabled}
+      placeholder={placeholder}
+      // Browsers must not offer the agent's own saved password for a record's password field.
+      autoComplete={type === 'password' ? 'new-password' : 'off'}
+      aria-label={field.display_name}
+      data-testid={testId}
+    />
+  );
+}
+
+export type NumberEditorProps = FieldEditorProps & { decimal: boolean };
+
+/** Text, not NumberInput: decimal values (money) must reach the server exactly as typed, never as floats. */
+export function NumberEditor({
+  value,
+  onChange,
+  decimal,
+  autoFocus,
+  testId,
+  disabled,
+  placeholder,
+  field,
+}: NumberEditorProps): ReactNode {
+  return (
+    <InputGroup
+      inputMode={decimal ? 'decimal' : 'numeric'}
+      value={singleValue(value)}
+      onValueChange={(text) => onChange(emptyToNull(decimal ? sanitizeDecimal(text) : sanitizeInteger(text)))}
+      autoFocus={autoFocus}
+      disabled={disabled}
+      placeholder={placeholder}
+      autoComplete="off"
+      aria-label={field.display_name}
+      data-testid={testId}
+    />
+  );
+}
+
+export type DateEditorProps = FieldEditorProps & { withTime: boolean };
+
+/** Native date inputs: keyboard friendly, no extra package; values go out as the API's 'YYYY-MM-DD HH:mm:ss'. */
+export function DateEditor({
+  value,
+  onChange,
+  withTime,
+  autoFocus,
+  testId,
+  disabled,
+  field,
+}: DateEditorProps): ReactNode {
+  const raw = singleValue(value);
+  return (
+    <InputGroup
+      type={withTime ? 'datetime-local' : 'date'}
+      value={withTime ? apiToDateTimeInput(raw) : apiToDateInput(raw)}
+      onValueChange={(text) => onChange(withTime ? dateTimeInputToApi(text) : emptyToNull(text))}
+      autoFocus={autoFocus}
+      disabled={disabled}
+      aria-label={field.display_name}
+      data-testid={testId}
+    />
+  );
+}
+
+export function TextAreaEditor({
+  value,
+  onChange,
+  autoFocus,
+  testId,
+  disabled,
+  placeholder,
+  field,
+}: FieldEditorProps): ReactNode {
+  return (
+    <TextArea
+      fill
+      autoResize
+      rows={3}
+      value={singleValue(value)}
+      onChange={(event) => onChange(emptyToNull(event.currentTarget.value))}
+      autoFocus={autoFocus}
+      disabled={disabled}
+      placeholder={placeholder}
+      aria-label={field.display_name}
+      data-testid={testId}
+    />
+  );
+}
+
+/** Invalid JSON is still passed up (the person is mid-typing); the box says what is wrong. */
+export function JsonEditor({
+  value,
+  onChange,
+  autoFocus,
+  testId,
+  disabled,
+  field,
+}: FieldEditorProps): ReactNode {
+  const text = singleValue(value);
+  const check = checkJson(text);
+  return (
+    <div className="field-editor-json">
+      <TextArea
+        fill
+        autoResize
+        rows={4}
+        className="field-editor-code"
+        intent={check.valid ? 'none' : 'danger'}
+        value={text}
+        onChange={(event) => onChange(emptyToNull(event.currentTarget.value))}
+        autoFocus={autoFocus}
+        disabled={disabled}
+        spellCheck={false}
+        aria-label={field.display_name}
+        aria-invalid={!check.valid}
+        data-testid={testId}
+      />
+      {check.valid ? null : (
+        <div className="field-editor-error" role="alert" data-testid={testId ? `${testId}-error` : undefined}>
+          {uiTexts.invalidJson}
+        </div>
+      )}
+    </div>
+  );
+}
+
+const KNOWN_ICONS: ReadonlySet<string> = new Set(Object.values(IconNames));
+
+export function IconEditor({
+  value,
+  onChange,
+  autoFocus,
+  testId,
+  disabled,
+  field,
+}: FieldEditorProps): ReactNode {
+  const raw = singleValue(value);
+  return (
+    <InputGroup
+      value={raw}
+      onValueChange={(text) => onChange(emptyToNull(text.trim()))}
+      leftElement={
+        <span className="field-editor-icon-preview">
+          <Icon icon={KNOWN_ICONS.has(raw) ? (raw as IconName) : 'blank'} size={14} />
+        </span>
+      }
+      autoFocus={autoFocus}
+      disabled={disabled}
+      placeholder="home"
+      autoComplete="off"
+      aria-label={field.display_name}
+      data-testid={testId}
+    />
+  );
+}
+
+/** A picker for the common case and the text next to it for names or rgb() the picker cannot show. */
+export function ColorEditor({
+  value,
+  onChange,
+  autoFocus,
+  testId,
+  disabled,
+  field,
+}: FieldEditorProps): ReactNode {
+  const raw = singleValue(value);
+  return (
+    <div className="field-editor-color">
+      <input
+        type="color"
+        className="field-editor-color-picker"
+        value={toColorInput(raw)}
+        onChange={(event) => onChange(event.currentTarget.value)}
+        disabled={disabled}
+        aria-label={field.display_name}
+        data-testid={testId ? `${testId}-picker` : undefined}
+      />
+      <InputGroup
+        fill
+        value={raw}
+        onValueChange={(text) => onChange(emptyToNull(text.trim()))}
+        autoFocus={autoFocus}
+        disabled={disabled}
+        placeholder="#2d72d2"
+        autoComplete="off"
+        aria-label={field.display_name}
+        data-testid={testId}
+      />
+    </div>
+  );
+}
+
+export function ChoiceEditor({
+  field,
+  value,
+  onChange,
+  multiple = false,
+  autoFocus,
+  testId,
+  disabled,
+  placeholder,
+}: FieldEditorProps): ReactNode {
+  const options = useFieldOptions(field.component.name, field.options);
+  return (
+    <OptionSelect
+      options={options.index?.items ?? []}
+      loading={options.pending}
+      value={listValue(value)}
+      onChange={(next) => onChange(multiple ? (next.length > 0 ? next : null) : (next[0] ?? null))}
+      multiple={multiple}
+      autoFocus={autoFocus}
+      disabled={disabled}
+      placeholder={placeholder}
+      testId={testId}
+    />
+  );
+}
+
+/** Several free values (filter types 11 and 12 on a non-choice field): Enter, comma or leaving the box adds one. */
+export function TagsEditor({
+  value,
+  onChange,
+  autoFocus,
+  testId,
+  disabled,
+  placeholder,
+}: FieldEditorProps): ReactNode {
+  const values = listValue(value);
+  const [draft, setDraft] = useState('');
+  return (
+    <TagInput
+      fill
+      values={values}
+      inputValue={draft}
+      onInputChange={(event) => setDraft(event.currentTarget.value)}
+      addOnBlur
+      addOnPaste
+      separator={/[,\n\r]/}
+      onChange={(next) => {
+        const cleaned = next.map((item) => String(item).trim()).filter((item) => item !== '');
+        onChange(cleaned.length > 0 ? [...new Set(cleaned)] : null);
+        setDraft('');
+      }}
+      disabled={disabled}
+      placeholder={placeholder ?? uiTexts.addValues}
+      inputProps={{ autoFocus, ...testIdProps(testId) }}
+      tagProps={{ minimal: true }}
+    />
+  );
+}
+
+/** modal, clickShow, permissionModal, leadDetailModal: the server fills them; forms only show them. */
+export function ReadOnlyEditor({ value, testId, field }: FieldEditorProps): ReactNode {
+  return (
+    <InputGroup
+      readOnly
+      value={Array.isArray(value) ? value.join(', ') : (value ?? '')}
+      className="field-editor-readonly"
+      aria-label={field.display_name}
+      aria-readonly
+      data-testid={testId}
+    />
+  );
+}

@@ -1,0 +1,121 @@
+import { Button, Classes, PopoverNext } from '@blueprintjs/core';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router-dom';
+import { uiTexts } from '../../i18n/ui-texts';
+import { useFieldRendererContext } from './renderer-context';
+import { cellText } from './renderers';
+import type { FieldRendererProps } from './types';
+import { detailEntries, isEmailAddress, parseJsonCell, prettyJson, shortJson } from './value-details';
+
+function positiveId(value: unknown): number | null {
+  const id = Number(value);
+  return Number.isSafeInteger(id) && id > 0 ? id : null;
+}
+
+export function EmailValue({ value }: FieldRendererProps): ReactNode {
+  const raw = cellText(value).trim();
+  if (raw === '') return null;
+  if (!isEmailAddress(raw)) return <span className="field-text">{raw}</span>;
+  return (
+    <a className="field-email" href={`mailto:${raw}`} onClick={(event) => event.stopPropagation()}>
+      {raw}
+    </a>
+  );
+}
+
+/** lead_id: the lead's number, linking to its detail page (spec 1 §2 /leadDetail/{id}). */
+export function LeadLinkValue({ value }: FieldRendererProps): ReactNode {
+  const id = positiveId(value);
+  if (id === null) return <span className="field-number">{cellText(value)}</span>;
+  return (
+    <Link className="field-number field-link" to={`/leadDetail/${id}`} data-testid={`lead-link-${id}`}>
+      {id}
+    </Link>
+  );
+}
+
+/** JSON short and on one line; the pretty form in the native tooltip. */
+export function JsonValue({ value }: FieldRendererProps): ReactNode {
+  const parsed = parseJsonCell(value);
+  if (!parsed.ok) return <span className="field-text">{cellText(value)}</span>;
+  return (
+    <code className="field-json" title={prettyJson(parsed.value)}>
+      {shortJson(parsed.value)}
+    </code>
+  );
+}
+
+export type DetailsBodyProps = FieldRendererProps;
+
+function DetailsBody({ value, field, row }: DetailsBodyProps): ReactNode {
+  const parsed = parseJsonCell(value);
+  const leadId =
+    field.component === 'leadDetailModal'
+      ? (positiveId(value) ?? positiveId(row.lead_id) ?? positiveId(row.id))
+      : null;
+  return (
+    <div className="field-details" data-testid="cell-details">
+      <div className={`field-details-title ${Classes.TEXT_MUTED}`}>{field.displayName}</div>
+      {parsed.ok ? (
+        <pre className="field-details-json">{prettyJson(parsed.value)}</pre>
+      ) : (
+        <div className="field-details-text">{cellText(value) || uiTexts.emptyValue}</div>
+      )}
+      {leadId !== null ? (
+        <Link to={`/leadDetail/${leadId}`} className="field-details-link">
+          {uiTexts.openDetail}
+        </Link>
+      ) : null}
+    </div>
+  );
+}
+
+/**
+ * modal, clickShow, leadDetailModal: a short text that opens a popover with the whole value (long notes,
+ * JSON), and for leadDetailModal a link to the lead.
+ */
+export function DetailsValue(props: FieldRendererProps): ReactNode {
+  const { value, field, row } = props;
+  const raw = cellText(value);
+  if (raw === '' && field.component !== 'leadDetailModal') return null;
+  const parsed = parseJsonCell(value);
+  const text = parsed.ok ? shortJson(parsed.value, 40) : raw;
+  return (
+    <PopoverNext
+      content={<DetailsBody {...props} />}
+      placement="bottom-start"
+      className="field-details-popover"
+    >
+      <Button
+        variant="minimal"
+        size="small"
+        className="field-details-button"
+        endIcon="info-sign"
+        text={text || uiTexts.details}
+        data-testid={`details-${field.name}-${cellText(row.id)}`}
+      />
+    </PopoverNext>
+  );
+}
+
+/** permissionModal: a summary that opens the list's permission modal with the row's details. */
+export function PermissionValue(props: FieldRendererProps): ReactNode {
+  const context = useFieldRendererContext();
+  const { value, field, row } = props;
+  const entries = detailEntries(value);
+  if (!context?.openPermission) return <DetailsValue {...props} />;
+  const openPermission = context.openPermission;
+  return (
+    <Button
+      variant="minimal"
+      size="small"
+      icon="key"
+      className="field-details-button"
+      text={
+        entries.length > 0 ? `${uiTexts.permissionDetails} (${entries.length})` : uiTexts.permissionDetails
+      }
+      onClick={() => openPermission(field, row)}
+      data-testid={`permission-open-${cellText(row.id)}`}
+    />
+  );
+}

@@ -1,0 +1,218 @@
+import { Button, Menu, MenuDivider, MenuItem, PopoverNext, Tag } from '@blueprintjs/core';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState, type ReactNode } from 'react';
+import type { CallResult, OptionItem, RecordRow } from '../../../../../shared/contract';
+import { CALL_LINES, type CallLine } from '../../../../../shared/domain';
+import { format, messages } from '../../../../../shared/i18n/messages';
+import { usePermissions } from '../../../api/permissions';
+import { useOptions } from '../../../api/options';
+import { crmKeys } from '../../../api/query-keys';
+import { callCrm, useCrmMutation } from '../../../api/use-crm-call';
+import { useNotifier } from '../../../app/toaster';
+import { useBridge } from '../../../bridge/bridge-context';
+import { uiTexts } from '../../../i18n/ui-texts';
+import { useFieldRendererContext } from '../renderer-context';
+import { cellText } from '../renderers';
+import type { FieldRendererProps } from '../types';
+import { patchTableRows } from './patch-rows';
+import { callablePhone, checkQuickCall, rowHasPhoneColumns } from './quick-call';
+import { statusLook, toStatusChoices } from './status-options';
+
+type TableAnswer = CallResult<'table'>;
+
+function recordId(row: RecordRow, key: string): number | null {
+  const id = Number(row[key]);
+  return Number.isSafeInteger(id) && id > 0 ? id : null;
+}
+
+export type StatusLabelProps = { option: OptionItem | undefined; raw: string };
+
+/** Spec 1 §2: the status as a coloured label with the option's own background and text colour. */
+export function StatusLabel({ option, raw }: StatusLabelProps): ReactNode {
+  const look = statusLook(option, raw);
+  return (
+    <Tag
+      className="lead-status-tag"
+      round
+      minimal={!look.known}
+      style={look.known ? { background: look.background, color: look.color } : undefined}
+      title={look.label}
+    >
+      {look.label}
+    </Tag>
+  );
+}
+
+/** A saved status, remembered against the value it replaced until the list data catches up. */
+type SavedStatus = { from: string; to: string };
+
+/**
+ * Lead-status cell (spec 1 §2): the coloured label, and on click a menu for a quick status change and a
+ * quick call over one of the lines (spec 1 §9). Outside a list (no renderer context) it only shows the label.
+ */
+export function LeadStatusCell({ value, field, row }: FieldRendererProps): ReactNode {
+  const context = useFieldRendererContext();
+  const options = useOptions(field.options);
+  const raw = cellText(value);
+  const id = recordId(row, 'id');
+  if (!context || id === null) {
+    return raw === '' ? null : <StatusLabel option={options.data?.byValue.get(raw)} raw={raw} />;
+  }
+  return <LeadStatusMenu table={context.table} id={id} field={field} row={row} raw={raw} />;
+}
+
+type LeadStatusMenuProps = {
+  table: string;
+  id: number;
+  field: FieldRendererProps['field'];
+  row: RecordRow;
+  raw: string;
+};
+
+function LeadStatusMenu({ table, id, field, row, raw }: LeadStatusMenuProps): ReactNode {
+  const bridge = useBridge();
+  const queryClient = useQueryClient();
+  const notifier = useNotifier();
+  const permissions = usePermissions();
+  const options = useOptions(field.options);
+  const [open, setOpen] = useState(false);
+  const [saved, setSaved] = useState<SavedStatus | null>(null);
+  const [calling, setCalling] = useState(false);
+  const statusSave = useCrmMutation('inlineSave');
+  const makeCall = useCrmMutation('makeCall');
+  const makeFastCall = useCrmMutation('makeFastCall');
+
+  // The list's own data wins once it shows something other than what the save replaced.
+  const shown = saved && saved.from === raw ? saved.to : raw;
+  const option = options.data?.byValue.get(shown);
+  const canChange = permissions.data?.tables.find((entry) => entry.table === table)?.update === 1;
+  const choices = toStatusChoices(options.data?.items ?? [], shown);
+  // On a lead list the row is the lead; elsewhere (notes, tasks) the row points at one.
+  const leadId = recordId(row, 'lead_id') ?? id;
+
+  const changeStatus = (optionValue: OptionItem['value']): void => {
+    const next = String(optionValue);
+    if (next === shown) return;
+    statusSave.mutate(
+      {
+        body: { table, keyName: 'id', keyValue: String(id), fieldName: field.name, fieldValue: optionValue },
+      },
+      {
+        onSuccess: (answer) => {
+          if (!answer.success) {
+            notifier.danger(messages.operationFailed, answer.message);
+            return;
+          }
+          setSaved({ from: raw, to: next });
+          queryClient.setQueriesData<TableAnswer>({ queryKey: crmKeys.tableData(table) }, (old) =>
+            patchTableRows(old, id, field.name, optionValue),
+          );
+          notifier.success(messages.savedSuccessfully);
+        },
+        onError: (error) => notifier.danger(messages.operationFailed, error.message),
+      },
+    );
+  };
+
+  /** The row on screen may not carry the phone columns: then the record itself is asked for them. */
+  const findPhone = async (): Promise<string | null> => {
+    if (rowHasPhoneColumns(row)) return callablePhone(row);
+    const answer = await callCrm(bridge, 'row', { params: { table, id } });
+    return callablePhone(answer.results);
+  };
+
+  const call = async (line: CallLine | null): Promise<void> => {
+    setOpen(false);
+    const dahili = permissions.data?.me.dahili;
+    // Checked before any lookup: without a dahili no number helps (spec 1 §5).
+    if (!dahili || dahili.trim() === '') {
+      notifier.warning(messages.dahiliRequired);
+      return;
+    }
+    setCalling(true);
+    try {
+      const check = checkQuickCall(dahili, await findPhone());
+      if (!check.ok) {
+        notifier.warning(check.message);
+        return;
+      }
+      const answer =
+        line === null
+          ? await makeCall.mutateAsync({ body: { phone: check.phone, lead_id: leadId } })
+          : await makeFastCall.mutateAsync({ body: { hat: line, lead_id: leadId } });
+      if (answer.success) notifier.success(answer.msg || uiTexts.callStarted);
+      else notifier.danger(answer.msg);
+    } catch (error) {
+      notifier.danger(error instanceof Error ? error.message : messages.serverError);
+    } finally {
+      setCalling(false);
+    }
+  };
+
+  const menu = (
+    <Menu size="small" className="lead-status-menu" data-testid={`status-menu-panel-${id}`}>
+      <MenuDivider title={uiTexts.changeStatus} />
+      {choices.map((choice) => (
+        <MenuItem
+          key={choice.value}
+          roleStructure="listoption"
+          selected={choice.current}
+          disabled={!canChange || statusSave.isPending}
+          text={choice.label}
+          icon={
+            <span className="option-swatch" style={{ background: choice.background }} aria-hidden="true" />
+          }
+          onClick={() => changeStatus(options.data?.byValue.get(choice.value)?.value ?? choice.value)}
+          data-testid={`status-option-${choice.value}`}
+        />
+      ))}
+      <MenuDivider title={uiTexts.quickCall} />
+      {CALL_LINES.map((line) => (
+        <MenuItem
+          key={line.value}
+          icon="phone"
+          text={format(uiTexts.callLineName, { label: line.label, value: line.value })}
+          disabled={calling}
+          onClick={() => void call(line.value)}
+          data-testid={`call-line-${line.value}`}
+        />
+      ))}
+      <MenuItem
+        icon="phone-call"
+        text={uiTexts.call}
+        disabled={calling}
+        onClick={() => void call(null)}
+        data-testid="call-plain"
+      />
+    </Menu>
+  );
+
+  return (
+    <PopoverNext
+      content={menu}
+      isOpen={open}
+      onInteraction={setOpen}
+      placement="bottom-start"
+      arrow={false}
+      animation="minimal"
+      className="lead-status-popover"
+    >
+      <span className="lead-status-cell" data-testid={`status-cell-${id}`} data-value={shown}>
+        {shown === '' ? (
+          <span className="lead-status-empty">{uiTexts.emptyValue}</span>
+        ) : (
+          <StatusLabel option={option} raw={shown} />
+        )}
+        <Button
+          variant="minimal"
+          size="small"
+          icon={statusSave.isPending || calling ? 'more' : 'caret-down'}
+          className="lead-status-menu-button"
+          aria-label={uiTexts.changeStatus}
+          aria-haspopup="menu"
+          data-testid={`status-menu-${id}`}
+        />
+      </span>
+    </PopoverNext>
+  );
+}

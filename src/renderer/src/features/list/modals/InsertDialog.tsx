@@ -1,0 +1,129 @@
+import { Button, Callout, Dialog, DialogBody, DialogFooter, FormGroup, Spinner } from '@blueprintjs/core';
+import { useQueryClient } from '@tanstack/react-query';
+import { useMemo, useState, type ReactNode } from 'react';
+import { messages } from '../../../../../shared/i18n/messages';
+import { useFields } from '../../../api/fields';
+import { usePermissions } from '../../../api/permissions';
+import { crmKeys } from '../../../api/query-keys';
+import { useCrmMutation } from '../../../api/use-crm-call';
+import { useNotifier } from '../../../app/toaster';
+import { FieldEditor, type FieldEditorValue } from '../../../components/field-editors';
+import { uiTexts } from '../../../i18n/ui-texts';
+import { insertFailureText, insertFormFields, insertInputs, type FormValues } from './record-form';
+
+export type InsertDialogProps = {
+  table: string;
+  isOpen: boolean;
+  onClose: () => void;
+};
+
+/**
+ * The insert modal titled Ekle (spec 1 §2): the fields with show_insert 1, saved through /inline/save/
+ * type insert. Values survive a failure and a close, so a refused form can be corrected, not retyped.
+ */
+export function InsertDialog({ table, isOpen, onClose }: InsertDialogProps): ReactNode {
+  const notifier = useNotifier();
+  const queryClient = useQueryClient();
+  const fieldsQuery = useFields(table);
+  const fields = useMemo(() => insertFormFields(fieldsQuery.data ?? []), [fieldsQuery.data]);
+  const [values, setValues] = useState<FormValues>({});
+  const save = useCrmMutation('inlineSave');
+
+  const submit = (): void => {
+    save.mutate(
+      { body: { table, type: 'insert', inputs: insertInputs(values) } },
+      {
+        onSuccess: (answer) => {
+          if (!answer.success) {
+            notifier.danger(insertFailureText(answer.message));
+            return;
+          }
+          notifier.success(answer.message || messages.savedSuccessfully);
+          setValues({});
+          void queryClient.invalidateQueries({ queryKey: crmKeys.tableData(table) });
+          onClose();
+        },
+        onError: (error) => notifier.danger(insertFailureText(error.message)),
+      },
+    );
+  };
+
+  let body: ReactNode;
+  if (fieldsQuery.isPending) body = <Spinner size={24} />;
+  else if (fieldsQuery.isError) body = <Callout intent="danger">{fieldsQuery.error.message}</Callout>;
+  else if (fields.length === 0) body = <Callout intent="warning">{uiTexts.insertFieldsEmpty}</Callout>;
+  else {
+    body = fields.map((field, index) => (
+      <FormGroup key={field.name} label={field.display_name} labelFor={`insert-${field.name}`}>
+        <FieldEditor
+          field={field}
+          mode="form"
+          value={values[field.name] ?? null}
+          onChange={(value: FieldEditorValue) =>
+            setValues((current) => ({ ...current, [field.name]: value }))
+          }
+          autoFocus={index === 0}
+          testId={`insert-field-${field.name}`}
+        />
+      </FormGroup>
+    ));
+  }
+
+  return (
+    <Dialog isOpen={isOpen} onClose={onClose} title={messages.add} icon="add" className="record-dialog">
+      <DialogBody data-testid="insert-dialog">
+        <form
+          // The server checks the values and answers in Turkish (spec 1 §8); browser bubbles would pre-empt it.
+          noValidate
+          id="insert-form"
+          className="record-form record-form-grid"
+          onSubmit={(event) => {
+            event.preventDefault();
+            submit();
+          }}
+        >
+          {body}
+        </form>
+      </DialogBody>
+      <DialogFooter
+        actions={
+          <>
+            <Button text={messages.cancel} onClick={onClose} disabled={save.isPending} />
+            <Button
+              type="submit"
+              form="insert-form"
+              intent="primary"
+              icon="add"
+              text={messages.save}
+              loading={save.isPending}
+              disabled={fields.length === 0}
+              data-testid="insert-submit"
+            />
+          </>
+        }
+      />
+    </Dialog>
+  );
+}
+
+export type InsertButtonProps = { table: string };
+
+/** Toolbar 'Ekle' with its modal; hidden for users who cannot write the table (the server would refuse). */
+export function InsertButton({ table }: InsertButtonProps): ReactNode {
+  const permissions = usePermissions();
+  const [open, setOpen] = useState(false);
+  const flags = permissions.data?.tables.find((entry) => entry.table === table);
+  if (flags?.update !== 1) return null;
+  return (
+    <>
+      <Button
+        icon="add"
+        intent="primary"
+        text={messages.add}
+        onClick={() => setOpen(true)}
+        data-testid="insert-open"
+      />
+      <InsertDialog table={table} isOpen={open} onClose={() => setOpen(false)} />
+    </>
+  );
+}

@@ -1,0 +1,45 @@
+import { FILTER_TYPES, type ListFilter } from '../../../../../shared/domain';
+
+/** The contract's limits for one filter (records.ts filterSchema). */
+const MAX_TEXT = 500;
+const MAX_ITEMS = 500;
+
+function toParams(search: string | URLSearchParams): URLSearchParams {
+  return typeof search === 'string' ? new URLSearchParams(search) : search;
+}
+
+/** Names in the query that could be fields; the list waits for the field list only when there are some. */
+export function searchParamNames(search: string | URLSearchParams): string[] {
+  return [...new Set(toParams(search).keys())];
+}
+
+/**
+ * Multi-search through URL query parameters (spec 1 §2, used by reports): /list/leads?utm_source=x&status_id=3
+ * gives one "equal" filter per known field; a comma list (or the same name repeated) gives "multiple
+ * choice" (type 11). Parameters that are not fields the user may list are ignored, so a stray `?ref=...`
+ * never turns into a refused filter.
+ */
+export function filtersFromSearchParams(
+  search: string | URLSearchParams,
+  knownFields: ReadonlySet<string>,
+): ListFilter[] {
+  const params = toParams(search);
+  const filters: ListFilter[] = [];
+  for (const name of searchParamNames(params)) {
+    if (!knownFields.has(name)) continue;
+    const values = params
+      .getAll(name)
+      .flatMap((raw) => raw.split(','))
+      .map((part) => part.trim())
+      .filter((part) => part !== '' && part.length <= MAX_TEXT);
+    const distinct = [...new Set(values)].slice(0, MAX_ITEMS);
+    const [first] = distinct;
+    if (first === undefined) continue;
+    filters.push(
+      distinct.length === 1
+        ? { name, type: FILTER_TYPES.equal, value: first }
+        : { name, type: FILTER_TYPES.multipleChoice, value: distinct },
+    );
+  }
+  return filters;
+}

@@ -1,0 +1,58 @@
+import { describe, expect, it } from 'vitest';
+import {
+  filtersFromSearchParams,
+  searchParamNames,
+} from '../../../src/renderer/src/features/list/search/url-filters';
+
+const LEAD_FIELDS: ReadonlySet<string> = new Set(['id', 'name', 'utm_source', 'status_id', 'agent_id']);
+
+describe('filtersFromSearchParams (URL multi-search, spec 1 §2)', () => {
+  it('turns each known field parameter into an "equal" filter, in the order of the URL', () => {
+    expect(filtersFromSearchParams('?utm_source=x&status_id=3', LEAD_FIELDS)).toEqual([
+      { name: 'utm_source', type: 1, value: 'x' },
+      { name: 'status_id', type: 1, value: '3' },
+    ]);
+  });
+
+  it('turns a comma list into "multiple choice" (type 11)', () => {
+    expect(filtersFromSearchParams('status_id=1,2,3', LEAD_FIELDS)).toEqual([
+      { name: 'status_id', type: 11, value: ['1', '2', '3'] },
+    ]);
+  });
+
+  it('merges a repeated parameter into one list and drops duplicates and blanks', () => {
+    expect(filtersFromSearchParams('status_id=1&status_id=2,1&status_id=', LEAD_FIELDS)).toEqual([
+      { name: 'status_id', type: 11, value: ['1', '2'] },
+    ]);
+    expect(filtersFromSearchParams('status_id=3,,%20', LEAD_FIELDS)).toEqual([
+      { name: 'status_id', type: 1, value: '3' },
+    ]);
+  });
+
+  it('ignores parameters that are not fields the user may list, and empty ones', () => {
+    expect(filtersFromSearchParams('?ref=report&phone=555&name=', LEAD_FIELDS)).toEqual([]);
+  });
+
+  it('decodes Turkish text and keeps it as typed', () => {
+    const search = new URLSearchParams({ name: 'Şükrü Öztürk' }).toString();
+    expect(filtersFromSearchParams(search, LEAD_FIELDS)).toEqual([
+      { name: 'name', type: 1, value: 'Şükrü Öztürk' },
+    ]);
+  });
+
+  it('accepts URLSearchParams as well as a query string', () => {
+    const params = new URLSearchParams([['agent_id', '7']]);
+    expect(filtersFromSearchParams(params, LEAD_FIELDS)).toEqual([{ name: 'agent_id', type: 1, value: '7' }]);
+  });
+
+  it('drops values longer than the contract allows instead of sending a refused request', () => {
+    expect(filtersFromSearchParams(`name=${'a'.repeat(501)}`, LEAD_FIELDS)).toEqual([]);
+  });
+});
+
+describe('searchParamNames', () => {
+  it('lists each parameter name once', () => {
+    expect(searchParamNames('?a=1&b=2&a=3')).toEqual(['a', 'b']);
+    expect(searchParamNames('')).toEqual([]);
+  });
+});
