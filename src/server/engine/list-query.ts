@@ -61,7 +61,9 @@ export function compileOrderBy(access: TableAccess, sort: ListRequest['sort']): 
   }
   const direction = wanted.type === 'asc' ? sql`asc` : sql`desc`;
   if (field.name === 'id') return sql`${column('id')} ${direction}`;
-  return sql`${column(field.name)} ${direction}, ${column('id')} ${direction}`;
+  // A folded shadow column orders Turkish names as people expect: case-insensitive, İ with I, Ş with S.
+  const key = field.searchColumn ?? field.name;
+  return sql`${column(key)} ${direction}, ${column('id')} ${direction}`;
 }
 
 /** The WHERE of a list: the table's scope (base filter and row restriction) and the user's filters. */

@@ -1,6 +1,7 @@
 /** Date quick options of spec 1 §5 and the date formats of spec 1 §9. */
 import dayjs from 'dayjs';
-import 'dayjs/locale/tr';
+// The explicit .js lets plain Node ESM (Playwright, tsx) resolve the CommonJS locale file too.
+import 'dayjs/locale/tr.js';
 
 /** The format the API sends and expects for date-times. */
 export const API_DATE_TIME_FORMAT = 'YYYY-MM-DD HH:mm:ss';

@@ -1,0 +1,179 @@
+import { readFileSync } from 'node:fs';
+import type { Page } from '@playwright/test';
+import * as XLSX from 'xlsx';
+import { foldTurkish } from '../../src/shared/domain/turkish-fold';
+import { baseUrl, bridgeOf, expect, lastSavedFile, test } from './support/fixtures';
+import { login, saveScreen } from './support/screens';
+
+test.use({ baseURL: baseUrl() });
+
+const idCells = (page: Page) => page.locator('[data-testid="list-table"] .list-cell-id');
+
+async function listTotal(page: Page): Promise<number> {
+  return Number((await page.getByTestId('list-total').innerText()).replace(/\D/g, ''));
+}
+
+async function visibleIds(page: Page): Promise<number[]> {
+  return (await idCells(page).allInnerTexts()).map(Number);
+}
+
+/** Exports the current list and returns its sheet as rows (header first), from either bridge. */
+async function exportRows(page: Page, projectName: string): Promise<unknown[][]> {
+  let path: string;
+  if (bridgeOf(projectName) === 'web') {
+    const download = page.waitForEvent('download');
+    await page.getByTestId('export-button').click();
+    path = (await (await download).path()) ?? '';
+  } else {
+    const before = lastSavedFile();
+    await page.getByTestId('export-button').click();
+    await expect.poll(() => lastSavedFile() !== before && lastSavedFile() !== undefined).toBe(true);
+    path = lastSavedFile() ?? '';
+    // the main process writes to a .part file and renames it when complete
+    await expect
+      .poll(() => {
+        try {
+          return readFileSync(path).length > 0;
+        } catch {
+          return false;
+        }
+      })
+      .toBe(true);
+  }
+  const book = XLSX.read(readFileSync(path));
+  const sheet = book.Sheets[book.SheetNames[0] ?? ''];
+  if (!sheet) throw new Error('export has no sheet');
+  return XLSX.utils.sheet_to_json<unknown[]>(sheet, { header: 1 });
+}
+
+test('an agent filters, saves a favourite, picks columns, sorts, pages, bulk-updates, exports and changes a status', async ({
+  page,
+}, testInfo) => {
+  await login(page, 'sales@demo.crm');
+  await page.getByTestId('menu-leads').click();
+  await expect(idCells(page).first()).toBeVisible();
+  const teamTotal = await listTotal(page);
+
+  // paging and page size on the whole list
+  await page.getByTestId('page-size').selectOption('50');
+  await expect(page.getByTestId('list-pages')).toContainText(`/ ${Math.ceil(teamTotal / 50)}`);
+  await page.getByTestId('next-page').click();
+  await expect(page.getByTestId('list-pages')).toContainText('Sayfa 2');
+  await page.getByTestId('page-size').selectOption('15');
+
+  // detailed search: status = Yeni and name contains a Turkish fragment typed in capitals
+  await page.getByTestId('open-filters').click();
+  await page.getByTestId('filter-type-status_id').selectOption('1');
+  await page.getByTestId('filter-value-status_id').click();
+  await page.getByTestId('filter-value-status_id-option-1').click();
+  await page.getByTestId('filter-type-name').selectOption('2');
+  await page.getByTestId('filter-value-name').fill('ŞAHİN');
+  await saveScreen(page, testInfo, 'list-filters');
+  await page.getByTestId('apply-filters').click();
+  await expect(page.getByTestId('active-filter-status_id')).toBeVisible();
+  await expect(page.getByTestId('active-filter-name')).toBeVisible();
+  await expect.poll(() => listTotal(page)).toBeLessThan(teamTotal);
+  const filteredTotal = await listTotal(page);
+  expect(filteredTotal).toBeGreaterThan(0);
+  const names = await page.locator('[data-testid="list-table"] .list-cell-name').allInnerTexts();
+  for (const name of names) expect(foldTurkish(name)).toContain('sahin');
+  for (const status of await page.locator('[data-testid^="status-cell-"]').all()) {
+    await expect(status).toHaveAttribute('data-value', '1');
+  }
+
+  // save the filter as a favourite; it survives a reload and can be applied again
+  await page.getByTestId('open-favorites').click();
+  await page.getByTestId('favorite-save').click();
+  await page.getByTestId('favorite-name').fill('Yeni Şahinler');
+  await page.getByTestId('favorite-save-confirm').click();
+  await expect(page.getByTestId('favorite-item-Yeni Şahinler')).toBeVisible();
+  await page.keyboard.press('Escape');
+  await page.reload();
+  await expect(page.getByTestId('active-filter-name')).toBeVisible();
+  await page.getByTestId('clear-filters').click();
+  await expect.poll(() => listTotal(page)).toBe(teamTotal);
+  await page.getByTestId('open-favorites').click();
+  await page.getByTestId('favorite-item-Yeni Şahinler').click();
+  await expect.poll(() => listTotal(page)).toBe(filteredTotal);
+  await page.keyboard.press('Escape');
+
+  // columns: add the phone column; id cannot be unchecked
+  await page.getByTestId('open-columns').click();
+  await expect(page.getByTestId('column-toggle-id')).toBeDisabled();
+  await page.getByTestId('column-toggle-phone').check();
+  await page.getByTestId('columns-close').click();
+  await expect(page.getByTestId('sort-phone')).toBeVisible();
+
+  // sort by name ascending
+  await page.getByTestId('sort-name').click();
+  await expect(page.getByTestId('sort-name')).toHaveAttribute('data-sort', 'asc');
+  const sorted = await page.locator('[data-testid="list-table"] .list-cell-name').allInnerTexts();
+  expect(sorted.length).toBeGreaterThan(0);
+  await saveScreen(page, testInfo, 'list-filtered');
+
+  // export the filtered list: the same rows, Turkish headers, own team only
+  const sheet = await exportRows(page, testInfo.project.name);
+  const header = sheet[0] as string[];
+  expect(header).toEqual(expect.arrayContaining(['ID', 'Ad Soyad', 'Durum', 'Temsilci', 'Takım', 'Telefon']));
+  expect(sheet.length - 1).toBe(filteredTotal);
+  const teamColumn = header.indexOf('Takım');
+  for (const row of sheet.slice(1)) expect((row as unknown[])[teamColumn]).toBe('Satış İstanbul');
+
+  // bulk: give three rows to another agent
+  await page.getByTestId('clear-filters').click();
+  await expect.poll(() => listTotal(page)).toBe(teamTotal);
+  const ids = (await visibleIds(page)).slice(0, 3);
+  for (const id of ids) await page.getByTestId(`row-check-${id}`).check();
+  await expect(page.getByTestId('selected-count')).toContainText('3');
+  await page.getByTestId('bulk-edit').click();
+  await page.getByTestId('bulk-field').click();
+  await page.getByTestId('bulk-field-option-agent_id').click();
+  await page.getByTestId('bulk-value').click();
+  const agentOption = page.locator('[data-testid^="bulk-value-option-"]').nth(2);
+  const agentName = (await agentOption.innerText()).trim();
+  await agentOption.click();
+  await saveScreen(page, testInfo, 'list-bulk-edit');
+  await page.getByTestId('bulk-submit').click();
+  await expect(page.getByTestId('bulk-dialog')).toBeHidden();
+  await expect(page.getByTestId('selected-count')).toContainText('0');
+  const agentCells = await page.locator('[data-testid="list-table"] .list-cell-selectbox').allInnerTexts();
+  expect(agentCells.filter((text) => text.trim() === agentName).length).toBeGreaterThanOrEqual(3);
+
+  // quick status change on the first row: the label follows after the save
+  const firstId = ids[0] ?? 0;
+  await page.getByTestId(`status-cell-${firstId}`).click();
+  await page.getByTestId('status-option-4').click();
+  await expect(page.getByTestId(`status-cell-${firstId}`)).toHaveAttribute('data-value', '4');
+
+  // the sales group has no delete flag: no Sil
+  await page.getByTestId(`row-check-${firstId}`).check();
+  await expect(page.getByTestId('bulk-edit')).toBeVisible();
+  await expect(page.getByTestId('bulk-delete')).toHaveCount(0);
+});
+
+test('an admin sees Sil and every team; the restricted agent never sees another team', async ({
+  page,
+}, testInfo) => {
+  await login(page, 'admin@demo.crm');
+  await page.getByTestId('menu-leads').click();
+  await expect(idCells(page).first()).toBeVisible();
+  const ids = await visibleIds(page);
+  await page.getByTestId(`row-check-${ids[0] ?? 0}`).check();
+  await expect(page.getByTestId('bulk-delete')).toBeVisible();
+  await page.getByTestId('bulk-delete').click();
+  await expect(page.getByTestId('confirm-message')).toHaveText(
+    'Silinen kayıt geri getirelemez eminmisiniz ?',
+  );
+  await page.getByTestId('confirm-no').click();
+  await saveScreen(page, testInfo, 'list-admin');
+  const adminTotal = await listTotal(page);
+
+  await page.getByTestId('logout-link').click();
+  await login(page, 'sales2@demo.crm');
+  await page.getByTestId('menu-leads').click();
+  await expect(idCells(page).first()).toBeVisible();
+  expect(await listTotal(page)).toBeLessThan(adminTotal);
+  // filtering by another team's id cannot reveal its rows either
+  await page.goto('/#/list/leads?team_id=2');
+  await expect(page.getByTestId('list-empty')).toContainText('Kayıt Bulunamadı');
+});
