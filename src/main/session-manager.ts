@@ -136,7 +136,8 @@ export function createSessionManager(options: SessionManagerOptions): SessionMan
       if (baseUrl === null) return { success: false, msg: messages.crmAccessProblem, networkError: true };
       const outcome = await sendCall(
         contract.login,
-        { body: { email, password } },
+        // remember=1 makes the server keep the session 30 days instead of 12 hours, as long as the vault does.
+        { body: { email, password, remember: remember ? 1 : 0 } },
         { baseUrl, fetch, getToken: () => null, timeoutMs },
       );
       if (!outcome.ok) {

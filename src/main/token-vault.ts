@@ -48,6 +48,11 @@ export function createTokenVault(options: TokenVaultOptions): TokenVault {
   const { keytar, safeStorage, store, service, account } = options;
   const log = options.log ?? consoleLog;
   let memory: string | null = null;
+  // After clear() the persisted copy is being deleted, and a keychain answers in its own time: until the
+  // next save() nothing may be read back from it. `epoch` tells a load in flight that a clear or save
+  // happened meanwhile, so it does not put an old token back into memory.
+  let cleared = false;
+  let epoch = 0;
 
   const canEncrypt = async (): Promise<boolean> => {
     if (!safeStorage) return false;
@@ -106,13 +111,14 @@ export function createTokenVault(options: TokenVaultOptions): TokenVault {
     }
   };
 
-  const loadEncrypted = async (): Promise<string | null> => {
+  const loadEncrypted = async (stillCurrent: () => boolean): Promise<string | null> => {
     const stored = store.get(ENCRYPTED_TOKEN_KEY);
     if (typeof stored !== 'string' || stored === '') return null;
     if (!safeStorage || !(await canEncrypt())) return null;
     try {
       const { result, shouldReEncrypt } = await safeStorage.decryptStringAsync(Buffer.from(stored, 'base64'));
-      if (shouldReEncrypt) await saveEncrypted(result);
+      // Not after a clear meanwhile: re-encrypting would persist a token the user just logged out of.
+      if (shouldReEncrypt && stillCurrent()) await saveEncrypted(result);
       return result;
     } catch (error) {
       // A copy that no longer decrypts (OS key changed) is useless: drop it, the user logs in again.
@@ -130,6 +136,8 @@ export function createTokenVault(options: TokenVaultOptions): TokenVault {
   return {
     async save(token, remember) {
       memory = token;
+      cleared = false;
+      epoch += 1;
       if (!remember) {
         await removePersisted();
         return;
@@ -148,14 +156,19 @@ export function createTokenVault(options: TokenVaultOptions): TokenVault {
     },
 
     async load() {
-      if (memory !== null) return memory;
-      const persisted = (await loadFromKeychain()) ?? (await loadEncrypted());
+      if (memory !== null || cleared) return memory;
+      const started = epoch;
+      const stillCurrent = (): boolean => started === epoch;
+      const persisted = (await loadFromKeychain()) ?? (await loadEncrypted(stillCurrent));
+      if (!stillCurrent()) return memory;
       if (persisted) memory = persisted;
       return persisted;
     },
 
     async clear() {
       memory = null;
+      cleared = true;
+      epoch += 1;
       await removePersisted();
     },
   };

@@ -15,6 +15,42 @@ function clientErrorMessage(status: number): string {
   return messages.invalidRequest;
 }
 
+/** Texts for values the database refused (candidates for the shared catalogue). */
+export const databaseMessages = {
+  duplicateValue: 'Bu değer başka bir kayıtta zaten kullanılıyor, lütfen farklı bir değer girin',
+} as const;
+
+/**
+ * SQLSTATEs that mean "the value was wrong", not "the server is broken": integrity constraints (class 23:
+ * unique, foreign key, check, not null, exclusion) and the data exceptions a value can cause (too long,
+ * out of range, not a number or date, a character the encoding cannot hold).
+ */
+const VALUE_ERRORS: ReadonlySet<string> = new Set([
+  '22001',
+  '22003',
+  '22007',
+  '22008',
+  '22021',
+  '22P02',
+  '22P05',
+]);
+
+function sqlState(error: unknown): string | undefined {
+  if (typeof error !== 'object' || error === null || !('code' in error)) return undefined;
+  const { code } = error as { code: unknown };
+  // Node's own codes (EPIPE, ECONNRESET) never start with a digit.
+  return typeof code === 'string' && /^[0-9][0-9A-Z]{4}$/.test(code) ? code : undefined;
+}
+
+/** A refused value as a 4xx the user can act on; the driver's text (SQL, constraint names) stays in the log. */
+function databaseValueError(error: unknown): { status: number; msg: string } | undefined {
+  const code = sqlState(error);
+  if (code === undefined) return undefined;
+  if (code === '23505') return { status: 409, msg: databaseMessages.duplicateValue };
+  if (code.startsWith('23') || VALUE_ERRORS.has(code)) return { status: 400, msg: messages.operationFailed };
+  return undefined;
+}
+
 function statusOf(error: unknown): number | undefined {
   if (typeof error !== 'object' || error === null || !('statusCode' in error)) return undefined;
   const { statusCode } = error as { statusCode: unknown };
@@ -30,6 +66,11 @@ export function answerError(error: unknown, request: FastifyRequest, reply: Fast
     reply.status(status).send({ success: false, msg } satisfies ErrorAnswer);
   if (isHttpError(error)) return send(error.status, error.message);
   if (isZodError(error)) return send(400, describeZodError(error));
+  const refused = databaseValueError(error);
+  if (refused) {
+    request.log.warn({ err: error }, 'value refused by the database');
+    return send(refused.status, refused.msg);
+  }
   const status = statusOf(error);
   if (status !== undefined && status >= 400 && status < 500) return send(status, clientErrorMessage(status));
   request.log.error({ err: error }, 'unhandled error');

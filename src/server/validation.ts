@@ -53,8 +53,55 @@ export function isZodError(error: unknown): error is z.core.$ZodError {
   return error instanceof z.core.$ZodError;
 }
 
+interface Visit {
+  value: unknown;
+  key: PathKey | undefined;
+  parent: Visit | undefined;
+}
+
+function pathOf(visit: Visit): PathKey[] {
+  const path: PathKey[] = [];
+  for (let at: Visit | undefined = visit; at?.key !== undefined; at = at.parent) path.push(at.key);
+  return path.reverse();
+}
+
+/** Paths deeper than any contract field are not worth naming (and would make a huge message). */
+const MAX_NAMED_DEPTH = 8;
+
+/**
+ * The path of the first string (value or key) holding a NUL character, or null. PostgreSQL text cannot
+ * hold U+0000, so such a value would otherwise fail in the database as a 500. Walks without recursion and
+ * builds a path only for the one it reports: a JSON body may be nested deeper than the call stack, and
+ * copying the path at every level would make a deeply nested body cost quadratic time.
+ */
+export function findNulCharacter(input: unknown): PathKey[] | null {
+  const pending: Visit[] = [{ value: input, key: undefined, parent: undefined }];
+  for (let visit = pending.pop(); visit !== undefined; visit = pending.pop()) {
+    const { value } = visit;
+    if (typeof value === 'string') {
+      if (value.includes('\u0000')) return pathOf(visit);
+    } else if (typeof value === 'object' && value !== null) {
+      const entries: [PathKey, unknown][] = Array.isArray(value)
+        ? value.map((entry, index): [PathKey, unknown] => [index, entry])
+        : Object.entries(value);
+      if (entries.some(([key]) => typeof key === 'string' && key.includes('\u0000'))) return pathOf(visit);
+      // Pushed in reverse, so the first offending field in the input is the one named.
+      for (let i = entries.length - 1; i >= 0; i -= 1) {
+        const [key, entry] = entries[i] as [PathKey, unknown];
+        pending.push({ value: entry, key, parent: visit });
+      }
+    }
+  }
+  return null;
+}
+
 /** Parses input with a contract schema; bad input becomes a 400 with a Turkish message. */
 export function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
+  const nul = findNulCharacter(input);
+  if (nul !== null) {
+    const field = nul.length <= MAX_NAMED_DEPTH ? fieldLabel(nul) : '';
+    throw HttpError.badRequest(field ? format(messages.invalidField, { field }) : messages.invalidRequest);
+  }
   const result = schema.safeParse(input, { error: markDefault });
   if (!result.success) throw HttpError.badRequest(describeIssues(result.error.issues));
   return result.data;

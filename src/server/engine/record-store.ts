@@ -2,6 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import { messages } from '../../shared/i18n/messages';
 import type { Database } from '../db/schema';
 import { HttpError } from '../http-error';
+import { integerRange } from './columns';
 import type { TableAccess } from './permission-resolver';
 import { and, column, type Condition } from './sql-helpers';
 import type { WriteValue } from './record-writer';
@@ -9,6 +10,16 @@ import type { WriteValue } from './record-writer';
 /** Same answer for "missing" and "outside your rows", so ids cannot be probed. */
 export function recordNotFound(): HttpError {
   return HttpError.notFound(messages.recordNotFound);
+}
+
+/**
+ * Whether `id` can be a value of the table's id column at all. The API takes any positive integer; one
+ * beyond an integer column's range would make PostgreSQL fail the query (a 500) instead of finding nothing.
+ */
+export function isPossibleId(access: TableAccess, id: number): boolean {
+  const idColumn = access.table.columns.get('id');
+  if (!Number.isSafeInteger(id)) return false;
+  return idColumn?.kind !== 'integer' || Math.abs(id) <= integerRange(idColumn.dataType);
 }
 
 /** One row by id inside the user's scope, only the named columns; undefined when missing or outside. */
@@ -19,6 +30,7 @@ export async function selectRow(
   names: readonly string[],
   extra: readonly Condition[] = [],
 ): Promise<Record<string, unknown> | undefined> {
+  if (!isPossibleId(access, id)) return undefined;
   const where = and([sql<boolean>`${column('id')} = ${id}`, access.scope, ...extra]);
   const { rows } = await sql<Record<string, unknown>>`select ${sql.join(names.map(column))}
     from ${sql.id(access.table.sourceTable)} where ${where} limit 1`.execute(db);
@@ -47,6 +59,7 @@ export async function updateRow(
   id: number,
   values: ReadonlyMap<string, WriteValue>,
 ): Promise<void> {
+  if (!isPossibleId(access, id)) throw recordNotFound();
   const source = sql.id(access.table.sourceTable);
   const where = and([sql<boolean>`${column('id')} = ${id}`, access.scope]);
   const locked = await sql<{

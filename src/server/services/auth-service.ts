@@ -86,23 +86,36 @@ export function createAuthService(db: Kysely<Database>, options: AuthServiceOpti
 
   async function login(input: LoginInput): Promise<LoginResult> {
     const email = input.email.trim();
-    const throttleKey = email.toLowerCase();
+    // The e-mail as the database folds it, and its account if any: lower() on both sides, in SQL, so it
+    // matches the users_email_key index exactly.
+    const { rows } = await sql<{
+      folded: string;
+      id: number | null;
+      password_hash: string | null;
+      active: number | null;
+    }>`select q.folded, u.id, u.password_hash, u.active
+      from (select lower(${email}) as folded) as q
+      left join users as u on lower(u.email) = q.folded
+      limit 1`.execute(db);
+    const found = rows[0];
+    const user =
+      found && found.id !== null && found.password_hash !== null
+        ? { id: found.id, password_hash: found.password_hash, active: found.active }
+        : undefined;
+    // Failures are counted per e-mail as the database folds it, the same fold that picks the account:
+    // PostgreSQL's lower() folds more than JavaScript's (İ to i under a UTF-8 locale), so a count per
+    // spelling JavaScript tells apart could be sidestepped by spelling the same account differently.
+    const throttleKey = found?.folded ?? email.toLowerCase();
     const waitMs = throttle.retryAfter(throttleKey);
     if (waitMs > 0) {
       const minutes = Math.max(1, Math.ceil(waitMs / 60_000));
       return { success: false, msg: format(serverMessages.tooManyLoginAttempts, { minutes }) };
     }
-    const user = await db
-      .selectFrom('users')
-      .select(['id', 'password_hash', 'active'])
-      // lower() on both sides, in SQL, so it matches the users_email_key index exactly.
-      .where(sql<string>`lower(email)`, '=', sql<string>`lower(${email})`)
-      .executeTakeFirst();
+    // Counted before the slow verification and forgiven on success, so attempts sent in parallel cannot
+    // all pass the check above before any of them has failed.
+    throttle.fail(throttleKey);
     const passwordOk = await verifyPassword(user?.password_hash ?? (await getDummyHash()), input.password);
-    if (!user || !passwordOk || user.active !== 1) {
-      throttle.fail(throttleKey);
-      return failed;
-    }
+    if (!user || !passwordOk || user.active !== 1) return failed;
     throttle.reset(throttleKey);
     if (needsRehash(user.password_hash)) {
       await db

@@ -19,8 +19,14 @@ export function optionValue(stored: string): number | string {
   return /^(0|-?[1-9]\d{0,14})$/.test(stored) ? Number(stored) : stored;
 }
 
+const MAX_LIST_ID = 2_147_483_647;
+
 export function createOptionsService(db: Kysely<Database>): OptionsService {
   async function load(id: number): Promise<OptionItem[]> {
+    // option_lists.id is an integer column: a bigger id names no list (and would fail the query).
+    if (!Number.isSafeInteger(id) || id < 1 || id > MAX_LIST_ID) {
+      throw HttpError.notFound(serverMessages.optionListNotFound);
+    }
     const list = await db.selectFrom('option_lists').select('source').where('id', '=', id).executeTakeFirst();
     if (!list) throw HttpError.notFound(serverMessages.optionListNotFound);
     switch (list.source) {
@@ -45,7 +51,8 @@ export function createOptionsService(db: Kysely<Database>): OptionsService {
         return rows.map((row) => ({ label: row.name, value: row.id }));
       }
       case 'teams':
-      case 'user_groups': {
+      case 'user_groups':
+      case 'email_templates': {
         const rows = await db
           .selectFrom(list.source)
           .select(['id', 'name'])
