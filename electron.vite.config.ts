@@ -2,6 +2,26 @@ import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'electron-vite';
 import react from '@vitejs/plugin-react';
+import type { Plugin } from 'vite';
+import { contentSecurityPolicy } from './src/main/security-policy';
+
+/**
+ * The packaged renderer is a file:// page, where response headers cannot carry a CSP: the built
+ * index.html gets it as a meta tag instead (not in dev, where Vite injects an inline preamble).
+ */
+function cspMeta(): Plugin {
+  return {
+    name: 'crm-csp-meta',
+    apply: 'build',
+    transformIndexHtml: () => [
+      {
+        tag: 'meta',
+        attrs: { 'http-equiv': 'Content-Security-Policy', content: contentSecurityPolicy(null) },
+        injectTo: 'head-prepend',
+      },
+    ],
+  };
+}
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 
@@ -39,7 +59,7 @@ export default defineConfig({
   },
   renderer: {
     root: resolve(root, 'src/renderer'),
-    plugins: [react()],
+    plugins: [react(), cspMeta()],
     build: {
       outDir: resolve(root, 'out/renderer'),
       rollupOptions: {

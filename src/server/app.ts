@@ -2,6 +2,7 @@ import { resolve } from 'node:path';
 import fastifyCors from '@fastify/cors';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { ErrorAnswer } from '../shared/contract';
+import { createMailAdapterFromEnv, type MailAdapter, type MailEnv } from './adapters/mail/mail';
 import { createTelephonyFromEnv, type TelephonyEnv } from './adapters/telephony/telephony';
 import { registerBodyParsers, parseQuery } from './body-parsers';
 import type { DatabaseHandle } from './db/database';
@@ -11,13 +12,20 @@ import { registerAuthRoutes } from './routes/auth-routes';
 import { registerExportRoutes } from './routes/export-routes';
 import { registerBulkRoutes } from './routes/bulk-routes';
 import { registerCallRoutes } from './routes/call-routes';
+import { registerEmailRoutes } from './routes/email-routes';
+import { registerFileRoutes } from './routes/file-routes';
 import { registerFavoriteFilterRoutes } from './routes/favorite-filter-routes';
+import { registerLeadDetailRoutes } from './routes/lead-detail-routes';
 import { registerOptionRoutes } from './routes/option-routes';
 import { registerRecordsRoutes } from './routes/records-routes';
+import { registerSurveyRoutes } from './routes/survey-routes';
+import { registerTaskRoutes } from './routes/task-routes';
+import { messages } from '../shared/i18n/messages';
 import { installAuthenticator } from './routes/register-call';
 import { installSecurityHeaders } from './security-headers';
 import { createAuthService } from './services/auth-service';
 import { createCallLog } from './services/call-log';
+import { createMailScheduler } from './services/mail-scheduler';
 import { createOptionsService } from './services/options-service';
 import { API_PREFIX, isSpaRoute, registerWebEdition } from './web-edition';
 
@@ -32,6 +40,26 @@ export interface BuildServerOptions {
   dataDir?: string;
   /** AMI_* settings of the telephony adapter; default process.env (no AMI_HOST: log-only). */
   telephonyEnv?: TelephonyEnv;
+  /** SMTP_URL / SMTP_FROM of the mail adapter; default process.env (no SMTP_URL: the outbox table). */
+  mailEnv?: MailEnv;
+  /** A mail adapter instead of the one mailEnv describes (tests). */
+  mailAdapter?: MailAdapter;
+  /** How often queued e-mails are sent; default every 5 minutes (spec 2 §4). */
+  mailIntervalMs?: number;
+  /**
+   * Answer only requests addressed to a loopback host name. Set when the server listens on loopback, so
+   * a web page using DNS rebinding cannot talk to the local (embedded) server through its own name.
+   */
+  loopbackHostsOnly?: boolean;
+}
+
+const LOOPBACK_HOSTS = new Set(['127.0.0.1', 'localhost', '[::1]', '::1']);
+
+/** The host name of a Host header, without the port. */
+export function hostNameOf(hostHeader: string | undefined): string {
+  const host = (hostHeader ?? '').trim().toLowerCase();
+  if (host.startsWith('[')) return host.slice(0, host.indexOf(']') + 1);
+  return host.split(':')[0] ?? '';
 }
 
 /** Forms and JSON bodies of this API are small; imports of big files do not go through these parsers. */
@@ -46,7 +74,8 @@ const LOCAL_ORIGIN = /^https?:\/\/(localhost|127\.0\.0\.1|\[::1\])(:\d{1,5})?$/;
  */
 export function isAllowedOrigin(origin: string | undefined, extra: readonly string[] = []): boolean {
   if (!origin) return true;
-  if (origin === 'null' || origin.startsWith('file://')) return true;
+  // Not 'null' or file://: the desktop renderer never calls the server itself (the main process does),
+  // and any site's sandboxed iframe sends Origin: null.
   return LOCAL_ORIGIN.test(origin) || extra.includes(origin);
 }
 
@@ -67,6 +96,13 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
 
   installErrorHandlers(app);
   installSecurityHeaders(app);
+  if (options.loopbackHostsOnly) {
+    app.addHook('onRequest', async (request, reply) => {
+      if (!LOOPBACK_HOSTS.has(hostNameOf(request.headers.host))) {
+        await reply.code(421).send({ success: false, msg: messages.forbidden });
+      }
+    });
+  }
   registerBodyParsers(app);
   const extraOrigins = options.corsOrigins ?? [];
   await app.register(fastifyCors, {
@@ -86,6 +122,18 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
     onError: (error) => app.log.error({ err: error }, 'call outcome not recorded'),
   });
   app.addHook('onClose', () => telephony.close());
+  const mailAdapter = options.mailAdapter ?? createMailAdapterFromEnv(options.mailEnv ?? process.env, db);
+  const mailScheduler = createMailScheduler({
+    db,
+    adapter: mailAdapter,
+    intervalMs: options.mailIntervalMs,
+    onError: (error) => app.log.error({ err: error }, 'mail batch failed'),
+  });
+  // Stopped before the adapter closes, so a batch in progress finishes with a working transport.
+  app.addHook('onClose', async () => {
+    await mailScheduler.stop();
+    await mailAdapter.close();
+  });
 
   await app.register(
     async (api) => {
@@ -97,6 +145,11 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
       registerBulkRoutes(api, { db });
       registerFavoriteFilterRoutes(api, { db });
       registerCallRoutes(api, { db, telephony, callLog });
+      registerTaskRoutes(api, { db });
+      await registerFileRoutes(api, { db, dataDir: options.dataDir });
+      registerSurveyRoutes(api, { db });
+      registerEmailRoutes(api, { db });
+      registerLeadDetailRoutes(api, { db });
     },
     { prefix: API_PREFIX },
   );
@@ -111,5 +164,7 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
       .send({ success: false, msg: serverMessages.routeNotFound } satisfies ErrorAnswer);
   });
 
+  // Last, so a server that failed to build leaves no timer behind.
+  mailScheduler.start();
   return app;
 }

@@ -88,6 +88,7 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
       corsOrigins: options.corsOrigins,
       // Files (exports) live beside the embedded database, also when the database is PostgreSQL.
       dataDir: options.dataDir,
+      loopbackHostsOnly: ['127.0.0.1', 'localhost', '::1'].includes(options.host),
     });
     await app.listen({ port: options.port, host: options.host });
     const { port } = app.server.address() as AddressInfo;

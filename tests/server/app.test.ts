@@ -64,14 +64,14 @@ describe('server composition', () => {
     expect(health.json()).toEqual({ ok: true });
   });
 
-  it('allows the desktop renderer and local dev origins, not others', async () => {
+  it('allows local dev origins, not null (sandboxed frames) or others', async () => {
     const preflight = (origin: string) =>
       app.inject({
         method: 'OPTIONS',
         url: '/api/auth/login',
         headers: { origin, 'access-control-request-method': 'POST' },
       });
-    expect((await preflight('null')).headers['access-control-allow-origin']).toBe('null');
+    expect((await preflight('null')).headers['access-control-allow-origin']).toBeUndefined();
     expect((await preflight('http://localhost:5173')).headers['access-control-allow-origin']).toBe(
       'http://localhost:5173',
     );
@@ -119,5 +119,31 @@ describe('server composition', () => {
       .executeTakeFirstOrThrow();
     expect(count.n).toBe(1);
     expect(group.id).toBeGreaterThan(0);
+  });
+});
+
+describe('a server on loopback', () => {
+  it('refuses requests addressed to another host name (DNS rebinding)', async () => {
+    const database = await createTestDatabase();
+    const local = await buildServer({ database, loopbackHostsOnly: true });
+    try {
+      const rebound = await local.inject({
+        method: 'GET',
+        url: '/api/health',
+        headers: { host: 'attacker.example:8080' },
+      });
+      expect(rebound.statusCode).toBe(421);
+      const ok = await local.inject({
+        method: 'GET',
+        url: '/api/health',
+        headers: { host: '127.0.0.1:8080' },
+      });
+      expect(ok.statusCode).toBe(200);
+      const named = await local.inject({ method: 'GET', url: '/api/health', headers: { host: 'localhost' } });
+      expect(named.statusCode).toBe(200);
+    } finally {
+      await local.close();
+      await database.close();
+    }
   });
 });

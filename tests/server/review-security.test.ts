@@ -233,3 +233,24 @@ describe('values the database refuses', () => {
     expectTurkish400(response, messages.operationFailed);
   });
 });
+
+describe('a sales manager cannot grant themselves admin rights', () => {
+  it('cannot change groups or departments, nor see or edit admin accounts', async () => {
+    const manager = await login(app, 'sales_manager@demo.crm', PASSWORD);
+    const user = (email: string) =>
+      database.db
+        .selectFrom('users')
+        .select(['id', 'department', 'email', 'user_group_id'])
+        .where('email', '=', email)
+        .executeTakeFirstOrThrow();
+    const me = await user('sales_manager@demo.crm');
+    const adminUser = await user('admin@demo.crm');
+    const save = (id: number, inputs: Record<string, unknown>) =>
+      postForm(app, '/api/detail/save/', { table: 'users', id, inputs }, manager);
+    expect((await save(me.id, { department: 'admin' })).statusCode).toBe(400);
+    expect((await save(me.id, { user_group_id: adminUser.user_group_id })).statusCode).toBe(400);
+    expect((await save(adminUser.id, { email: 'x@demo.crm' })).statusCode).toBe(404);
+    expect(await user('sales_manager@demo.crm')).toEqual(me);
+    expect(await user('admin@demo.crm')).toEqual(adminUser);
+  });
+});

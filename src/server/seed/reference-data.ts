@@ -3,6 +3,8 @@ import { MENU_LOCATIONS, OPTION_LIST_IDS, type Department } from '../../shared/d
 import { foldTurkish } from '../../shared/domain/turkish-fold';
 import type { CrmFieldsTable, Database, PermissionsTable } from '../db/schema';
 import { hashPassword } from '../services/passwords';
+import { seedLeadDetailTemplates } from './lead-detail-data';
+import { addMissingRegistryTables } from './registry-additions';
 import { COUNTRIES, FEMALE_NAMES, LEAD_STATUSES, MALE_NAMES, OCCUPATIONS, SURNAMES } from './turkish-data';
 
 /** Password of every demo account; printed by the seed CLI and used by the e2e tests. */
@@ -141,7 +143,7 @@ const TRANSACTION_STATUSES: readonly string[] = [
 interface OptionListSeed {
   readonly id: number;
   readonly name: string;
-  readonly source: 'values' | 'users' | 'teams' | 'user_groups' | 'lead_statuses';
+  readonly source: 'values' | 'users' | 'teams' | 'user_groups' | 'lead_statuses' | 'email_templates';
   readonly values?: readonly { readonly value: string; readonly label: string }[];
 }
 
@@ -168,18 +170,8 @@ const OPTION_LISTS: readonly OptionListSeed[] = [
     source: 'values',
     values: byIndex(['Kimlik', 'Dekont', 'Adres Belgesi', 'Diğer']),
   },
-  {
-    id: OPTION_LIST_IDS.emailTemplates,
-    name: 'E-posta Şablonları',
-    source: 'values',
-    values: byIndex([
-      'Hoş Geldiniz',
-      'Size Ulaşamadık',
-      'Hesabınız Açıldı',
-      'Belge Talebi',
-      'Yatırım Hatırlatma',
-    ]),
-  },
+  // Labels come from the email_templates table (subject and body live there too): lead-detail-data.ts.
+  { id: OPTION_LIST_IDS.emailTemplates, name: 'E-posta Şablonları', source: 'email_templates' },
   { id: OPTION_LIST_IDS.modules, name: 'Modüller', source: 'values', values: MODULES },
   { id: OPTION_LIST_IDS.occupations, name: 'Meslekler', source: 'values', values: byIndex(OCCUPATIONS) },
   {
@@ -257,6 +249,15 @@ export const CRM_TABLES: readonly CrmTableSeed[] = [
     base_filter: null,
     name: 'Notlar',
     icon: 'annotation',
+    location: MENU_LOCATIONS.main,
+    url: null,
+  },
+  {
+    table_name: 'lead_remitters',
+    source_table: 'lead_remitters',
+    base_filter: null,
+    name: '3. Şahıslar',
+    icon: 'person',
     location: MENU_LOCATIONS.main,
     url: null,
   },
@@ -383,6 +384,20 @@ const NOTE_FIELDS: readonly FieldSeed[] = [
   f('created_at', 'Kayıt Tarihi', 'date', CATEGORY.system),
 ];
 
+/** Third parties of a lead (spec 2 §3 Lead remitter); tc is required by the server (spec 2 §5). */
+const REMITTER_FIELDS: readonly FieldSeed[] = [
+  f('id', 'ID', 'id', CATEGORY.system),
+  f('lead_id', 'Lead', 'lead_id', CATEGORY.personal, { show_insert: 1 }),
+  f('name', 'Ad Soyad', 'string', CATEGORY.personal, { show_insert: 1 }),
+  f('tc', 'TC Kimlik No', 'string', CATEGORY.personal, { show_insert: 1 }),
+  f('city', 'İl', 'string', CATEGORY.personal, { show_insert: 1 }),
+  f('ilce', 'İlçe', 'string', CATEGORY.personal, { show_insert: 1 }),
+  f('email', 'E-posta', 'email', CATEGORY.personal, { show_insert: 1 }),
+  f('description', 'Açıklama', 'textField', CATEGORY.personal, { show_insert: 1 }),
+  f('agent_id', 'Ekleyen Temsilci', 'selectbox', CATEGORY.system, { option_list_id: OPTION.agents }),
+  f('created_at', 'Kayıt Tarihi', 'date', CATEGORY.system),
+];
+
 /** users.password_hash is deliberately absent: a registered field could be listed, exported or written. */
 const USER_FIELDS: readonly FieldSeed[] = [
   f('id', 'ID', 'id', CATEGORY.system),
@@ -423,6 +438,7 @@ export const CRM_FIELDS: Readonly<Record<string, readonly FieldSeed[]>> = {
   leads: LEAD_FIELDS,
   customers: LEAD_FIELDS,
   lead_notes: NOTE_FIELDS,
+  lead_remitters: REMITTER_FIELDS,
   users: USER_FIELDS,
   user_groups: USER_GROUP_FIELDS,
   teams: TEAM_FIELDS,
@@ -493,14 +509,55 @@ const RISK_MODULES = [...FINANCE_MODULES, '3-sahis-bilgileri'];
 const SALES_MODULES = ['kisisel-bilgiler', 'gorevler', 'eslesen-kayitlar', 'gecmis', 'dosyalar', 'notlar'];
 const RETENTION_MODULES = ALL_MODULES;
 
+/**
+ * Lead remitters belong to the departments with the 3-sahis-bilgileri module. They carry no team column,
+ * so retention sees (like its notes) the remitters it added; risk works all of them. Who may add one to
+ * which lead is the lead's scope, checked by the server on every write.
+ */
+function remitterPermission(department: Department): PermissionSeed {
+  const remitterWrite = REMITTER_FIELDS.map((field) => field.name).filter(
+    (name) => !['id', 'created_at'].includes(name),
+  );
+  switch (department) {
+    case 'admin':
+    case 'sales_manager':
+      return FULL;
+    case 'risk':
+      return { ...HIDDEN, show: 1, update: 1, write_fields: remitterWrite, modules: RISK_MODULES };
+    case 'retention':
+      return {
+        ...HIDDEN,
+        show: 1,
+        update: 1,
+        extra_sql: 'agent_id = {user.id}',
+        write_fields: remitterWrite,
+        modules: RETENTION_MODULES,
+      };
+    default:
+      return HIDDEN;
+  }
+}
+
+/** Registered after the first release: added to databases seeded before (registry-additions.ts). */
+export const TABLES_ADDED_LATER: readonly string[] = ['lead_remitters'];
+
 /** The permission of one department on one registered table. Unlisted tables are hidden. */
 function permissionFor(department: Department, table: string): PermissionSeed {
+  if (table === 'lead_remitters') return remitterPermission(department);
   switch (department) {
     case 'admin':
       return FULL;
     case 'sales_manager':
-      // Managers run the floor but may not delete staff accounts.
-      return table === 'users' ? { ...FULL, delete: 0 } : FULL;
+      // Managers run the floor but may not delete staff accounts, touch admin accounts, or change anyone's
+      // group, department or active flag (that would let them grant themselves admin rights).
+      return table === 'users'
+        ? {
+            ...FULL,
+            delete: 0,
+            extra_sql: "department <> 'admin'",
+            write_fields: ['name', 'email', 'team_id', 'dahili', 'telegram_id'],
+          }
+        : FULL;
     case 'finance':
     case 'risk': {
       const modules = department === 'finance' ? FINANCE_MODULES : RISK_MODULES;
@@ -566,7 +623,9 @@ export type ReferenceSection =
   | 'option_lists'
   | 'crm_tables'
   | 'crm_fields'
-  | 'permissions';
+  | 'permissions'
+  | 'email_templates'
+  | 'tasks_templates';
 
 export interface ReferenceSeedResult {
   /** Sections written in this call; the others already had rows and were left alone. */
@@ -693,6 +752,18 @@ export async function seedReferenceData(db: Kysely<Database>): Promise<Reference
       if (rows.length > 0) await trx.insertInto('permissions').values(rows).execute();
       seeded.push('permissions');
     }
+
+    // Databases seeded before a table was registered get it (with fields and permissions) now.
+    const added = await addMissingRegistryTables(trx, {
+      names: TABLES_ADDED_LATER,
+      tables: CRM_TABLES,
+      fields: CRM_FIELDS,
+      groups: GROUP_BY_DEPARTMENT,
+      permissionFor,
+    });
+    if (added.length > 0 && !seeded.includes('crm_tables')) seeded.push('crm_tables');
+
+    seeded.push(...(await seedLeadDetailTemplates(trx)));
 
     return { seeded };
   });

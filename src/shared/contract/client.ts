@@ -85,6 +85,8 @@ export async function sendCall<S extends CallSpec>(
       headers,
       body: payload,
       // A call that needs longer than the client's usual limit (export) gets its own.
+      // A redirect would carry the token to another address.
+      redirect: 'error',
       signal: AbortSignal.timeout(Math.max(options.timeoutMs ?? 30_000, spec.timeoutMs ?? 0)),
     });
   } catch {

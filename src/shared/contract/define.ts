@@ -1,5 +1,8 @@
 import { z } from 'zod';
 
+// zod's own messages in Turkish, for every runtime that validates with the contract (server, main, renderer).
+z.config(z.locales.tr());
+
 /** How a call sends its input: form-encoded with PHP-style brackets (the API's default), JSON, or no body. */
 export type BodyEncoding = 'form' | 'json' | 'none';
 export type HttpMethod = 'GET' | 'POST';

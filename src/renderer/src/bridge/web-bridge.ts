@@ -9,6 +9,8 @@ import type {
   ServerCheck,
   ServerChoice,
   SessionStatus,
+  UploadLeadImagesInput,
+  UploadLeadImagesOutcome,
 } from '../../../shared/bridge';
 import {
   contract,
@@ -26,6 +28,7 @@ import {
 import { LOGIN_VALIDATION_INTERVAL_MS } from '../../../shared/domain';
 import { safeExportFileName } from '../../../shared/domain/export';
 import { messages } from '../../../shared/i18n/messages';
+import { sendLeadUpload } from '../../../shared/lead-upload';
 import { uiTexts } from '../i18n/ui-texts';
 import { createSessionStore, type BrowserStorages, type StoredSession } from './session-store';
 
@@ -148,6 +151,18 @@ export function createWebBridge(options: WebBridgeOptions): CrmBridge {
     return { ok: true };
   };
 
+  /** Multipart POST /upload/{leadId} with the stored token (FormData; fetch sets the boundary). */
+  const uploadLeadImages = async (input: UploadLeadImagesInput): Promise<UploadLeadImagesOutcome> => {
+    const { token } = store.read();
+    if (!token) {
+      expire(messages.sessionExpired);
+      return { ok: false, message: messages.sessionExpired };
+    }
+    const { outcome, status } = await sendLeadUpload({ apiBase: serverUrl, token, fetch: fetchImpl, input });
+    if (status === 401) expire(messages.sessionExpired);
+    return outcome;
+  };
+
   const validate = async (force = false): Promise<SessionStatus> => {
     const stored = store.read();
     if (!stored.token) return toStatus(stored);
@@ -180,7 +195,7 @@ export function createWebBridge(options: WebBridgeOptions): CrmBridge {
   }): Promise<LoginOutcome> => {
     const outcome = await sendCall(
       contract.login,
-      { body: { email: input.email, password: input.password } },
+      { body: { email: input.email, password: input.password, remember: input.remember ? 1 : 0 } },
       { ...client, getToken: () => null },
     );
     if (!outcome.ok) {
@@ -239,7 +254,7 @@ export function createWebBridge(options: WebBridgeOptions): CrmBridge {
       },
     },
 
-    files: { saveExport },
+    files: { saveExport, uploadLeadImages },
 
     on(event, listener) {
       const set = listeners.get(event) ?? new Set();
