@@ -1,11 +1,27 @@
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { app, BrowserWindow, dialog, ipcMain, net, safeStorage, screen, session, shell } from 'electron';
+import {
+  app,
+  BrowserWindow,
+  dialog,
+  globalShortcut,
+  ipcMain,
+  Menu,
+  nativeImage,
+  net,
+  powerMonitor,
+  safeStorage,
+  screen,
+  session,
+  shell,
+  Tray,
+} from 'electron';
 import Store from 'electron-store';
 import electronUpdater from 'electron-updater';
+import trayIconPath from '../../resources/tray-icon.png?asset';
 import { bridgeEventSchemas, eventChannel } from '../shared/ipc-channels';
 import { createMainServices } from './create-main-services';
-import { forkUtilityProcess, ipcSenderOf } from './electron-adapters';
+import { electronNotifier, forkUtilityProcess, ipcSenderOf } from './electron-adapters';
 import { createEmbeddedServerLauncher } from './embedded-server';
 import { loadKeytar } from './load-keytar';
 import { consoleLog } from './log';
@@ -16,6 +32,8 @@ import {
   windowOpenDecision,
 } from './security-policy';
 import type { EmitBridgeEvent } from './session-manager';
+import { trayMenuTemplate, trayModel, type TrayAction } from './tray-model';
+import { createWindowLifecycle, trayClickDecision } from './window-lifecycle';
 import { createWindowOptions, isOnSomeDisplay } from './window-options';
 
 // The only file that wires Electron to the services; everything it calls is tested under plain Node.
@@ -30,6 +48,8 @@ const devRendererUrl = !app.isPackaged ? process.env.ELECTRON_RENDERER_URL : und
 const rendererUrl = devRendererUrl ?? pathToFileURL(rendererFile).href;
 
 let mainWindow: BrowserWindow | null = null;
+let tray: Tray | null = null;
+const lifecycle = createWindowLifecycle();
 
 function secureSession(): void {
   const csp = contentSecurityPolicy(null, { dev: devRendererUrl !== undefined });
@@ -61,7 +81,16 @@ function createMainWindow(services: ReturnType<typeof createMainServices>): Brow
   const bounds = saved && isOnSomeDisplay(saved, workAreas) ? saved : null;
   const window = new BrowserWindow(createWindowOptions({ preloadPath, bounds }));
   window.once('ready-to-show', () => window.show());
-  window.on('close', () => services.settings.setWindowBounds(window.getNormalBounds()));
+  window.on('close', (event) => {
+    services.settings.setWindowBounds(window.getNormalBounds());
+    // Hidden to the tray, not closed: reminders keep arriving. Only a real quit closes it.
+    if (lifecycle.onClose(tray !== null) === 'hide') {
+      event.preventDefault();
+      window.hide();
+    }
+  });
+  // Windows log-off or shutdown: a window that refuses to close would hold the session's end up.
+  window.on('session-end', () => lifecycle.markQuitting());
   window.on('closed', () => {
     if (mainWindow === window) mainWindow = null;
   });
@@ -79,6 +108,35 @@ function startAutoUpdate(): void {
   autoUpdater
     .checkForUpdatesAndNotify()
     .catch((error: unknown) => consoleLog(`Update check failed: ${String(error)}`));
+}
+
+/** The tray icon with its tooltip and menu from the tray model; null where the desktop has no tray. */
+function createTray(
+  services: ReturnType<typeof createMainServices>,
+  perform: (action: TrayAction) => void,
+): Tray | null {
+  let created: Tray;
+  try {
+    created = new Tray(nativeImage.createFromPath(trayIconPath));
+  } catch (error) {
+    consoleLog(`No tray icon: ${String(error)}`);
+    return null;
+  }
+  const render = (): void => {
+    const model = trayModel(services.desktop.tray.current(), new Date());
+    created.setToolTip(model.tooltip);
+    if (process.platform === 'darwin') created.setTitle(model.title);
+    created.setContextMenu(Menu.buildFromTemplate(trayMenuTemplate(model, perform)));
+  };
+  services.desktop.tray.subscribe(render);
+  render();
+  created.on('click', () => {
+    const window = mainWindow;
+    const visible = window ? { visible: window.isVisible(), minimized: window.isMinimized() } : null;
+    if (trayClickDecision(visible) === 'hide') window?.hide();
+    else perform({ type: 'show' });
+  });
+  return created;
 }
 
 async function ready(): Promise<void> {
@@ -111,23 +169,55 @@ async function ready(): Promise<void> {
     showSaveDialog: (options) =>
       mainWindow ? dialog.showSaveDialog(mainWindow, options) : dialog.showSaveDialog(options),
     downloadsDirectory: () => app.getPath('downloads'),
+    notifier: electronNotifier(consoleLog),
+    globalShortcut,
+    focusWindow: () => focusWindow(),
   });
+
+  // Called by a notification click, the global shortcut and the tray, all after `services` exists.
+  const focusWindow = (): void => {
+    const window = mainWindow ?? (mainWindow = createMainWindow(services));
+    if (window.isMinimized()) window.restore();
+    window.show();
+    window.focus();
+    // macOS does not bring an app forward from a global shortcut unless asked to.
+    if (process.platform === 'darwin') app.focus({ steal: true });
+  };
+  const quit = (): void => {
+    lifecycle.markQuitting();
+    app.quit();
+  };
 
   for (const channel of services.router.channels) {
     ipcMain.handle(channel, (event, payload: unknown) =>
       services.router.handle(channel, payload, ipcSenderOf(event)),
     );
   }
-  app.on('before-quit', () => embedded.stop());
+  app.on('before-quit', () => {
+    // app.quit() from anywhere (the updater, the menu, Cmd+Q): the window closes instead of hiding.
+    lifecycle.markQuitting();
+    embedded.stop();
+  });
+  app.on('will-quit', () => {
+    services.dispose();
+    tray?.destroy();
+    tray = null;
+  });
+  // Linux and macOS shutdown or log-off.
+  powerMonitor.on('shutdown', quit);
 
   // Started now, not awaited: the window shows at once and calls wait for the server inside apiBase().
   void services.server.resume();
   mainWindow = createMainWindow(services);
+  tray = createTray(services, (action) => {
+    if (action.type === 'quit') return quit();
+    focusWindow();
+    if (action.type === 'openLead') emit('openLead', { leadId: action.leadId });
+  });
   startAutoUpdate();
 
-  app.on('activate', () => {
-    if (BrowserWindow.getAllWindows().length === 0) mainWindow = createMainWindow(services);
-  });
+  // macOS dock icon: the hidden window comes back.
+  app.on('activate', focusWindow);
 }
 
 if (!app.requestSingleInstanceLock()) {

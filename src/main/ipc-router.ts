@@ -1,13 +1,16 @@
 import type {
   AppSettings,
+  GlobalShortcutStatus,
   SaveExportInput,
   SaveExportOutcome,
   ServerCheck,
   ServerChoice,
+  SetGlobalShortcutOutcome,
 } from '../shared/bridge';
 import { contract, type CallOutcome, type CrmErrorInfo } from '../shared/contract';
 import { messages } from '../shared/i18n/messages';
 import { ipcChannelList, ipcPayloadSchemas, isIpcChannel, type IpcChannel } from '../shared/ipc-channels';
+import type { LeadUploader } from './lead-upload';
 import { isBridgeCallable, type SessionManager } from './session-manager';
 
 /** Who sent an IPC message: Electron's event.senderFrame, reduced to what the checks need. */
@@ -27,6 +30,15 @@ export interface IpcRouterDeps {
   /** Saving export files; it refuses URLs outside the API base itself. */
   files: {
     saveExport(input: SaveExportInput): Promise<SaveExportOutcome>;
+  };
+  /** Multipart upload of a lead's images with the vault's token. */
+  uploads: LeadUploader;
+  /** Desktop-only settings kept by the main process: muted words, the global shortcut. */
+  shell: {
+    getMutedKeywords(): string[];
+    setMutedKeywords(words: readonly string[]): string[];
+    getGlobalShortcut(): GlobalShortcutStatus;
+    setGlobalShortcut(accelerator: string): SetGlobalShortcutOutcome;
   };
 }
 
@@ -51,7 +63,7 @@ function invalidCall(message: string = messages.invalidRequest): CallOutcome<nev
  * with params and body valid for that call. Only then does anything reach a service or the network.
  */
 export function createIpcRouter(deps: IpcRouterDeps): IpcRouter {
-  const { session, server, isTrustedFrameUrl, files } = deps;
+  const { session, server, isTrustedFrameUrl, files, uploads, shell } = deps;
 
   const call = async (payload: unknown): Promise<CallOutcome<unknown>> => {
     const envelope = ipcPayloadSchemas['crm:call'].parse(payload);
@@ -84,8 +96,18 @@ export function createIpcRouter(deps: IpcRouterDeps): IpcRouter {
         const { mode, url } = ipcPayloadSchemas[channel].parse(payload);
         return server.setServer(url === undefined ? { mode } : { mode, url });
       }
+      case 'crm:settings:getMutedKeywords':
+        return shell.getMutedKeywords();
+      case 'crm:settings:setMutedKeywords':
+        return shell.setMutedKeywords(ipcPayloadSchemas[channel].parse(payload).words);
+      case 'crm:settings:getGlobalShortcut':
+        return shell.getGlobalShortcut();
+      case 'crm:settings:setGlobalShortcut':
+        return shell.setGlobalShortcut(ipcPayloadSchemas[channel].parse(payload).accelerator);
       case 'crm:files:saveExport':
         return files.saveExport(ipcPayloadSchemas[channel].parse(payload));
+      case 'crm:files:uploadLeadImages':
+        return uploads.uploadLeadImages(ipcPayloadSchemas[channel].parse(payload));
     }
   };
 

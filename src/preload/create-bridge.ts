@@ -64,6 +64,12 @@ export function createBridge(ipc: PreloadIpc): CrmBridge {
           IPC_CHANNELS.setServer,
           choice.url === undefined ? { mode: choice.mode } : { mode: choice.mode, url: choice.url },
         ),
+      getMutedKeywords: () => invoke(IPC_CHANNELS.getMutedKeywords, {}),
+      // A copy of plain strings: a proxied or subclassed array from the page must not reach the IPC.
+      setMutedKeywords: (words) => invoke(IPC_CHANNELS.setMutedKeywords, { words: words.map(String) }),
+      getGlobalShortcut: () => invoke(IPC_CHANNELS.getGlobalShortcut, {}),
+      setGlobalShortcut: (accelerator) =>
+        invoke(IPC_CHANNELS.setGlobalShortcut, { accelerator: String(accelerator) }),
     },
 
     files: {
@@ -76,6 +82,23 @@ export function createBridge(ipc: PreloadIpc): CrmBridge {
           });
         } catch {
           return { ok: false, message: messages.exportFailed };
+        }
+      },
+      // Only the known fields cross; the main process checks the limits and sends with the vault's token.
+      // Bytes go as Uint8Array: structured clone and the e2e harness's binding both carry typed arrays.
+      uploadLeadImages: async (input) => {
+        try {
+          return await invoke(IPC_CHANNELS.uploadLeadImages, {
+            leadId: input.leadId,
+            fileCat: input.fileCat,
+            files: input.files.map((file) => ({
+              name: file.name,
+              type: file.type,
+              data: new Uint8Array(file.data),
+            })),
+          });
+        } catch {
+          return { ok: false, message: messages.operationFailed };
         }
       },
     },

@@ -20,10 +20,16 @@ import { registerOptionRoutes } from './routes/option-routes';
 import { registerRecordsRoutes } from './routes/records-routes';
 import { registerSurveyRoutes } from './routes/survey-routes';
 import { registerTaskRoutes } from './routes/task-routes';
+import { registerShellRoutes } from './routes/shell-routes';
+import { installRecordEvents } from './realtime/record-events';
+import type { Realtime } from './realtime/realtime';
+import { attachSocketServer } from './realtime/socket-server';
+import { createReminderScheduler } from './services/reminder-scheduler';
+import { getTableRegistry } from './engine/registry';
 import { messages } from '../shared/i18n/messages';
 import { installAuthenticator } from './routes/register-call';
 import { installSecurityHeaders } from './security-headers';
-import { createAuthService } from './services/auth-service';
+import { createAuthService, hashToken } from './services/auth-service';
 import { createCallLog } from './services/call-log';
 import { createMailScheduler } from './services/mail-scheduler';
 import { createOptionsService } from './services/options-service';
@@ -51,6 +57,19 @@ export interface BuildServerOptions {
    * a web page using DNS rebinding cannot talk to the local (embedded) server through its own name.
    */
   loopbackHostsOnly?: boolean;
+  /** Redis for socket.io rooms shared by several server nodes; default REDIS_URL (none: in-process). */
+  redisUrl?: string;
+  /** How often due reminders are pushed; default 15 s. */
+  reminderIntervalMs?: number;
+  /** How long past its start an open reminder turns overdue; default 1 hour. */
+  reminderGraceMs?: number;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** socket.io pushes (notifications, import progress, field updates) for any server code. */
+    crmRealtime: Realtime;
+  }
 }
 
 const LOOPBACK_HOSTS = new Set(['127.0.0.1', 'localhost', '[::1]', '::1']);
@@ -135,10 +154,40 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
     await mailAdapter.close();
   });
 
+  // socket.io on the same HTTP server and port, authenticated with the same tokens and origin rules.
+  const { realtime } = await attachSocketServer(app, {
+    authenticate: auth.authenticate,
+    isAllowedOrigin: (origin) => isAllowedOrigin(origin, extraOrigins),
+    isAllowedHost: options.loopbackHostsOnly ? (host) => LOOPBACK_HOSTS.has(hostNameOf(host)) : null,
+    redisUrl: options.redisUrl ?? (process.env.REDIS_URL?.trim() || undefined),
+    onError: (error, context) => app.log.error({ err: error }, `realtime: ${context}`),
+  });
+  app.decorate('crmRealtime', realtime);
+  const reminderScheduler = createReminderScheduler({
+    db,
+    realtime,
+    intervalMs: options.reminderIntervalMs,
+    graceMs: options.reminderGraceMs,
+    onError: (error) => app.log.error({ err: error }, 'reminder run failed'),
+  });
+  app.addHook('onClose', () => reminderScheduler.stop());
+  installRecordEvents(app, {
+    db,
+    registry: getTableRegistry(db),
+    realtime,
+    authenticate: auth.authenticate,
+    prefix: API_PREFIX,
+    onError: (error) => app.log.error({ err: error }, 'record event not handled'),
+  });
+
   await app.register(
     async (api) => {
       api.get('/health', async () => ({ ok: true }));
-      registerAuthRoutes(api, { db, auth });
+      registerAuthRoutes(api, {
+        db,
+        auth,
+        onLogout: (token) => realtime.disconnectSession(hashToken(token)),
+      });
       registerOptionRoutes(api, { options: optionsService });
       await registerRecordsRoutes(api, { db });
       registerExportRoutes(api, { db, dataDir: options.dataDir });
@@ -150,6 +199,7 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
       registerSurveyRoutes(api, { db });
       registerEmailRoutes(api, { db });
       registerLeadDetailRoutes(api, { db });
+      registerShellRoutes(api, { db, realtime });
     },
     { prefix: API_PREFIX },
   );
@@ -166,5 +216,6 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
 
   // Last, so a server that failed to build leaves no timer behind.
   mailScheduler.start();
+  reminderScheduler.start();
   return app;
 }

@@ -1,4 +1,5 @@
 import type { CallInput, CallName, CallOutcome, CallResult } from './contract';
+import type { FieldUpdateEvent, ImportProgressEvent, NotificationEvent } from './contract/realtime';
 
 /** What the login screen gets back; the token itself never reaches the renderer. */
 export interface LoginOutcome {
@@ -46,10 +47,54 @@ export interface SaveExportInput {
 export type SaveExportOutcome =
   { ok: true; path?: string } | { ok: false; message: string; canceled?: boolean };
 
+/** One image picked for a lead's Dosyalar tab, read into memory by the renderer. */
+export interface LeadImageFile {
+  name: string;
+  /** The browser's MIME guess; the server decides by the bytes, not by this or the name. */
+  type: string;
+  data: ArrayBuffer;
+}
+
+/** POST /upload/{leadId}: category (option list 108) and the files, all stored or none. */
+export interface UploadLeadImagesInput {
+  leadId: number;
+  fileCat: number;
+  files: LeadImageFile[];
+}
+
+export type UploadLeadImagesOutcome = { ok: true; count: number } | { ok: false; message: string };
+
+/** The system-wide shortcut that brings the app forward with the search open (desktop only). */
+export interface GlobalShortcutStatus {
+  /** Electron accelerator syntax, e.g. 'CommandOrControl+K'. */
+  accelerator: string;
+  /** false when another application holds the combination (or where there are no global shortcuts). */
+  registered: boolean;
+  /** false in the web edition: a page cannot register system-wide shortcuts. */
+  available: boolean;
+}
+
+export type SetGlobalShortcutOutcome =
+  | { ok: true; status: GlobalShortcutStatus }
+  /** Invalid syntax or taken by another application; `status` is what stays in force. */
+  | { ok: false; message: string; status: GlobalShortcutStatus };
+
 /** Events pushed to the renderer. */
 export interface BridgeEvents {
   /** the server refused the token: the renderer goes to /login */
   sessionExpired: { reason: string };
+  /** socket.io pushes of the CRM server, validated with the contract (shared/contract/realtime). */
+  notification: NotificationEvent;
+  importProgress: ImportProgressEvent;
+  fieldUpdate: FieldUpdateEvent;
+  /** The real-time connection came up or went down; on `connected` the drawer may have missed pushes. */
+  realtimeStatus: { connected: boolean };
+  /** The global shortcut was pressed: the window is already in front, the renderer opens the search. */
+  openSearch: Record<string, never>;
+  /** A native notification or a tray reminder was clicked: show /leadDetail/{leadId}. */
+  openLead: { leadId: number };
+  /** The global shortcut's registration changed (e.g. another application took it). */
+  globalShortcutStatus: GlobalShortcutStatus;
 }
 export type BridgeEventName = keyof BridgeEvents;
 
@@ -68,6 +113,13 @@ export interface CrmBridge {
     get(): Promise<AppSettings>;
     /** Checks that the address answers as this API before saving it. */
     setServer(choice: ServerChoice): Promise<ServerCheck>;
+    /** Muted keywords of the notification drawer; the desktop app also mutes native notifications. */
+    getMutedKeywords(): Promise<string[]>;
+    /** Replaces the list; answers it cleaned (trimmed, non-empty, no repeats under Turkish folding). */
+    setMutedKeywords(words: string[]): Promise<string[]>;
+    getGlobalShortcut(): Promise<GlobalShortcutStatus>;
+    /** Registers a new accelerator (allow-listed Electron syntax); the old one stays on failure. */
+    setGlobalShortcut(accelerator: string): Promise<SetGlobalShortcutOutcome>;
   };
   files: {
     /**
@@ -75,6 +127,11 @@ export interface CrmBridge {
      * main process downloads, so the token stays there), the web edition starts a browser download.
      */
     saveExport(input: SaveExportInput): Promise<SaveExportOutcome>;
+    /**
+     * Uploads images of a lead as multipart/form-data (not a contract call: the body is binary). The
+     * desktop main process sends it with the token from the vault; the web edition with its stored token.
+     */
+    uploadLeadImages(input: UploadLeadImagesInput): Promise<UploadLeadImagesOutcome>;
   };
   on<E extends BridgeEventName>(event: E, listener: (payload: BridgeEvents[E]) => void): () => void;
 }

@@ -1,12 +1,19 @@
 import { z } from 'zod';
 import type { CallOutcome } from './contract';
+import { UPLOAD_MAX_FILES } from './contract/files';
+import { realtimeEventSchemas } from './contract/realtime';
+import { ACCELERATOR_MAX_LENGTH } from './domain/accelerator';
+import { MUTED_KEYWORD_LIMIT, MUTED_KEYWORD_MAX_LENGTH } from './domain/muted-keywords';
 import type {
   AppSettings,
   BridgeEventName,
   BridgeEvents,
+  GlobalShortcutStatus,
   LoginOutcome,
   SaveExportOutcome,
   ServerCheck,
+  SetGlobalShortcutOutcome,
+  UploadLeadImagesOutcome,
   SessionStatus,
 } from './bridge';
 
@@ -23,7 +30,12 @@ export const IPC_CHANNELS = {
   validate: 'crm:session:validate',
   getSettings: 'crm:settings:get',
   setServer: 'crm:settings:setServer',
+  getMutedKeywords: 'crm:settings:getMutedKeywords',
+  setMutedKeywords: 'crm:settings:setMutedKeywords',
+  getGlobalShortcut: 'crm:settings:getGlobalShortcut',
+  setGlobalShortcut: 'crm:settings:setGlobalShortcut',
   saveExport: 'crm:files:saveExport',
+  uploadLeadImages: 'crm:files:uploadLeadImages',
 } as const;
 
 export type IpcChannel = (typeof IPC_CHANNELS)[keyof typeof IPC_CHANNELS];
@@ -65,11 +77,55 @@ export const serverChoiceSchema = z
   })
   .strict();
 
+/** Words are trimmed and de-duplicated by the main process; here only the size is bounded. */
+export const mutedKeywordsPayloadSchema = z
+  .object({
+    // Untrimmed words may be longer than the limit by their spaces; the main process trims and cuts.
+    words: z.array(z.string().max(MUTED_KEYWORD_MAX_LENGTH * 2)).max(MUTED_KEYWORD_LIMIT * 2),
+  })
+  .strict();
+
+/** The syntax (allow-list) is checked by the shortcut service, which answers a message the user can read. */
+export const globalShortcutPayloadSchema = z
+  .object({ accelerator: z.string().max(ACCELERATOR_MAX_LENGTH * 2) })
+  .strict();
+
 /** The main process resolves `url` against the API base itself and refuses anything outside it. */
 export const saveExportPayloadSchema = z
   .object({
     url: z.string().trim().min(1).max(2048),
     suggestedName: z.string().trim().min(1).max(255),
+  })
+  .strict();
+
+/**
+ * Bytes arrive as an ArrayBuffer (Electron's structured clone) or a typed array (some hosts turn buffers
+ * into Uint8Array); the tag check also works for values made in another realm.
+ */
+const binaryData = z.custom<ArrayBuffer | Uint8Array>(
+  (value) =>
+    Object.prototype.toString.call(value) === '[object ArrayBuffer]' ||
+    Object.prototype.toString.call(value) === '[object Uint8Array]',
+  'Binary data expected',
+);
+
+/** The envelope of an upload; the main process applies the size and count limits before sending. */
+export const uploadLeadImagesPayloadSchema = z
+  .object({
+    leadId: z.number().int().positive().max(2_147_483_647),
+    fileCat: z.number().int().positive().max(2_147_483_647),
+    files: z
+      .array(
+        z
+          .object({
+            name: z.string().min(1).max(255),
+            type: z.string().max(100),
+            data: binaryData,
+          })
+          .strict(),
+      )
+      .min(1)
+      .max(UPLOAD_MAX_FILES),
   })
   .strict();
 
@@ -81,7 +137,12 @@ export const ipcPayloadSchemas = {
   'crm:session:validate': validatePayloadSchema,
   'crm:settings:get': emptyPayload,
   'crm:settings:setServer': serverChoiceSchema,
+  'crm:settings:getMutedKeywords': emptyPayload,
+  'crm:settings:setMutedKeywords': mutedKeywordsPayloadSchema,
+  'crm:settings:getGlobalShortcut': emptyPayload,
+  'crm:settings:setGlobalShortcut': globalShortcutPayloadSchema,
   'crm:files:saveExport': saveExportPayloadSchema,
+  'crm:files:uploadLeadImages': uploadLeadImagesPayloadSchema,
 } as const satisfies Record<IpcChannel, z.ZodType>;
 
 export type IpcPayload<C extends IpcChannel> = z.input<(typeof ipcPayloadSchemas)[C]>;
@@ -95,7 +156,12 @@ export interface IpcResults {
   'crm:session:validate': SessionStatus;
   'crm:settings:get': AppSettings;
   'crm:settings:setServer': ServerCheck;
+  'crm:settings:getMutedKeywords': string[];
+  'crm:settings:setMutedKeywords': string[];
+  'crm:settings:getGlobalShortcut': GlobalShortcutStatus;
+  'crm:settings:setGlobalShortcut': SetGlobalShortcutOutcome;
   'crm:files:saveExport': SaveExportOutcome;
+  'crm:files:uploadLeadImages': UploadLeadImagesOutcome;
 }
 
 export const ipcChannelList: readonly IpcChannel[] = Object.values(IPC_CHANNELS);
@@ -109,8 +175,19 @@ export function isIpcChannel(value: unknown): value is IpcChannel {
 export const IPC_EVENT_PREFIX = 'crm:event:';
 
 /** The events the bridge knows (`on` refuses other names); main validates with these before sending. */
+const globalShortcutStatusSchema = z
+  .object({ accelerator: z.string(), registered: z.boolean(), available: z.boolean() })
+  .strict();
+
 export const bridgeEventSchemas = {
   sessionExpired: z.object({ reason: z.string() }),
+  notification: realtimeEventSchemas.notification,
+  importProgress: realtimeEventSchemas.importProgress,
+  fieldUpdate: realtimeEventSchemas.fieldUpdate,
+  realtimeStatus: z.object({ connected: z.boolean() }).strict(),
+  openSearch: z.object({}).strict(),
+  openLead: z.object({ leadId: z.number().int().positive() }).strict(),
+  globalShortcutStatus: globalShortcutStatusSchema,
 } as const satisfies { [E in BridgeEventName]: z.ZodType<BridgeEvents[E]> };
 
 export function isBridgeEventName(value: unknown): value is BridgeEventName {

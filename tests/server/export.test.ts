@@ -186,7 +186,7 @@ describe('POST /api/export/{table}', () => {
       (row) => row.id,
     );
     const expected = await sql<{ id: number; name: string }>`select id, name from leads
-      where status_id in (${sql.join(statuses)}) order by name asc, id asc`.execute(db);
+      where status_id in (${sql.join(statuses)}) order by name_folded asc, id asc`.execute(db);
     const response = await postForm(
       app,
       '/api/export/leads',

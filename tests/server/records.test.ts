@@ -164,7 +164,7 @@ describe('GET /api/permissions', () => {
   it('lists the tables the user may show, in menu order, with 0/1 flags and me', async () => {
     const answer = ok<{ tables: MenuTable[]; me: Me }>(await get(app, '/api/permissions', tokens.sales));
     const names = answer.tables.map((t) => t.table);
-    expect(names).toEqual(['leads', 'customers', 'lead_notes']);
+    expect(names).toEqual(['leads', 'customers', 'lead_notes', 'lead_remitters']);
     const leads = answer.tables[0];
     expect(leads).toMatchObject({
       table: 'leads',
@@ -782,7 +782,7 @@ describe('POST /api/inline/save/', () => {
       await inline({
         table: 'lead_notes',
         type: 'insert_note',
-        inputs: { lead_id: own.id, body: 'Arandı, tekrar aranacak', agents: ['x'] },
+        inputs: { lead_id: own.id, body: 'Arandı, tekrar aranacak', agents: [salesUser.id] },
       }),
     );
     const note = await db

@@ -1,6 +1,9 @@
 import { sql, type Kysely } from 'kysely';
 import { initialSchema } from './migrations/001-initial';
 import { favoritesCallsSchema } from './migrations/002-favorites-calls';
+import { leadDetailSchema } from './migrations/003-lead-detail';
+import { tasksFilesSurveysEmailSchema } from './migrations/004-tasks-files-surveys-email';
+import { shellRealtimeSchema } from './migrations/005-shell-realtime';
 
 export interface Migration {
   /** Stored in schema_migrations; never rename one that has shipped. */
@@ -13,6 +16,9 @@ export interface Migration {
 export const migrations: readonly Migration[] = [
   { id: '001-initial', statements: initialSchema },
   { id: '002-favorites-calls', statements: favoritesCallsSchema },
+  { id: '003-lead-detail', statements: leadDetailSchema },
+  { id: '004-tasks-files-surveys-email', statements: tasksFilesSurveysEmailSchema },
+  { id: '005-shell-realtime', statements: shellRealtimeSchema },
 ];
 
 /**

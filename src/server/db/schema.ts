@@ -45,7 +45,7 @@ export interface LeadStatusesTable {
 export interface OptionListsTable {
   id: number;
   name: string;
-  source: Generated<'values' | 'users' | 'teams' | 'user_groups' | 'lead_statuses'>;
+  source: Generated<'values' | 'users' | 'teams' | 'user_groups' | 'lead_statuses' | 'email_templates'>;
 }
 export interface OptionValuesTable {
   id: Generated<number>;
@@ -126,6 +126,8 @@ export interface LeadsTable {
   last_deposit_at: NullableTimestamp;
   customer_set_date: NullableTimestamp;
   first_fund_date: NullableTimestamp;
+  /** normalizePhone of phone, phone_2 and mobile, empty ones left out (migration 003, generated). */
+  phones_normalized: Generated<string[]>;
 }
 export interface LeadNotesTable {
   id: Generated<number>;
@@ -140,6 +142,46 @@ export interface LeadNotesTable {
   note_status_id: number | null;
   insert_agent_id: number | null;
   agent_name: string | null;
+  /** The users the note's reminder went to (migration 003). */
+  agents: number[] | null;
+  created_at: Timestamp;
+}
+
+/** One change of a lead: field -> { old, new } of the changed fields only (migration 003). */
+export interface LeadJournalTable {
+  id: Generated<number>;
+  lead_id: number;
+  agent_id: number | null;
+  values: ColumnType<unknown, string, string>;
+  created_at: Timestamp;
+}
+/** completed: 0 open, 1 done, 2 overdue (spec 1 §4). */
+export interface NotificationsTable {
+  id: Generated<number>;
+  user_id: number;
+  lead_id: number | null;
+  lead_name: string | null;
+  title: string;
+  body: string;
+  start: NullableTimestamp;
+  completed: Generated<number>;
+  completed_agent_name: string | null;
+  note_id: number | null;
+  created_at: Timestamp;
+  /** When the reminder scheduler pushed it over socket.io (migration 005); null: not yet. */
+  pushed_at: NullableTimestamp;
+}
+/** Third parties of a lead (spec 2 §3 Lead remitter). */
+export interface LeadRemittersTable {
+  id: Generated<number>;
+  lead_id: number;
+  agent_id: number | null;
+  name: string | null;
+  tc: string | null;
+  city: string | null;
+  ilce: string | null;
+  email: string | null;
+  description: string | null;
   created_at: Timestamp;
 }
 
@@ -173,6 +215,110 @@ export interface CallLogsTable {
   updated_at: NullableTimestamp;
 }
 
+/** jsonb columns: objects on read, JSON text on write. */
+type Json<T> = ColumnType<T, string | undefined, string>;
+
+export interface TasksTable {
+  id: Generated<number>;
+  title: string;
+  description: string | null;
+  status: Generated<number>;
+  /** 0 for a top-level task. */
+  parent_id: Generated<number>;
+  lead_id: number | null;
+  complete_date: NullableTimestamp;
+  created_by: number | null;
+  created_at: Timestamp;
+}
+export interface TaskAgentsTable {
+  task_id: number;
+  user_id: number;
+}
+export interface TasksTemplatesTable {
+  id: Generated<number>;
+  name: string;
+  tasks: Json<unknown>;
+}
+export interface LeadFilesTable {
+  id: Generated<number>;
+  lead_id: number;
+  file_name: string;
+  stored_name: string;
+  mime: string;
+  size: number;
+  agent_id: number | null;
+  file_category_id: number | null;
+  created_at: Timestamp;
+}
+export interface QuestionsTable {
+  id: Generated<number>;
+  name: string;
+  data: Json<unknown>;
+  created_at: Timestamp;
+}
+export interface AnswersTable {
+  id: Generated<number>;
+  question_id: number;
+  lead_id: number;
+  agent_id: number | null;
+  answers: Json<unknown>;
+  created_at: Timestamp;
+}
+export interface EmailTemplatesTable {
+  id: Generated<number>;
+  name: string;
+  subject: Generated<string>;
+  body: Generated<string>;
+}
+export type LeadEmailStatus = 'queued' | 'sent' | 'failed';
+export interface LeadEmailsTable {
+  id: Generated<number>;
+  lead_id: number;
+  template_id: number | null;
+  to_address: string;
+  subject: string;
+  body: string;
+  agent_id: number | null;
+  start: string;
+  end: NullableTimestamp;
+  status: Generated<LeadEmailStatus>;
+  error: string | null;
+  attempts: Generated<number>;
+  locked_until: NullableTimestamp;
+  sent_at: NullableTimestamp;
+  created_at: Timestamp;
+}
+export interface MailOutboxTable {
+  id: Generated<number>;
+  to: string;
+  subject: string;
+  body: string;
+  created_at: Timestamp;
+}
+
+/** UI preferences per user (migration 005): the contract's preferencesSchema, partial, as jsonb. */
+export interface UserPreferencesTable {
+  user_id: number;
+  data: Json<Record<string, unknown>>;
+  updated_at: Timestamp;
+}
+/** Favourite pages of the shell (migration 005); url is an app route. */
+export interface FavoritesTable {
+  id: Generated<number>;
+  user_id: number;
+  title: string;
+  url: string;
+  created_at: Timestamp;
+}
+/** Leads a user opened, one row per user, lead and day (migration 005). */
+export interface LeadViewsTable {
+  user_id: number;
+  lead_id: number;
+  day: string;
+  first_at: string;
+  last_at: string;
+}
+
 export interface Database {
   teams: TeamsTable;
   user_groups: UserGroupsTable;
@@ -188,4 +334,19 @@ export interface Database {
   lead_notes: LeadNotesTable;
   favorite_filters: FavoriteFiltersTable;
   call_logs: CallLogsTable;
+  lead_journal: LeadJournalTable;
+  notifications: NotificationsTable;
+  lead_remitters: LeadRemittersTable;
+  tasks: TasksTable;
+  task_agents: TaskAgentsTable;
+  tasks_templates: TasksTemplatesTable;
+  lead_files: LeadFilesTable;
+  questions: QuestionsTable;
+  answers: AnswersTable;
+  email_templates: EmailTemplatesTable;
+  lead_emails: LeadEmailsTable;
+  mail_outbox: MailOutboxTable;
+  user_preferences: UserPreferencesTable;
+  favorites: FavoritesTable;
+  lead_views: LeadViewsTable;
 }

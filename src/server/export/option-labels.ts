@@ -39,6 +39,9 @@ export async function loadOptionLabels(
       case 'user_groups':
         pending = db.selectFrom('user_groups').select(['id', 'name']).execute().then(namesOf);
         break;
+      case 'email_templates':
+        pending = db.selectFrom('email_templates').select(['id', 'name']).execute().then(namesOf);
+        break;
       case 'lead_statuses':
         pending = db
           .selectFrom('lead_statuses')

@@ -8,6 +8,8 @@ import { bearerToken, registerCall } from './register-call';
 export interface AuthRoutesDeps {
   db: Kysely<Database>;
   auth: AuthService;
+  /** After a session was revoked by logout: drops that session's sockets. */
+  onLogout?: (token: string) => void;
 }
 
 async function describeMe(db: Kysely<Database>, user: AuthUser): Promise<Me> {
@@ -15,7 +17,7 @@ async function describeMe(db: Kysely<Database>, user: AuthUser): Promise<Me> {
 }
 
 /** POST /auth/login, /auth/validate, /auth/logout, /me and GET /user/info (spec 1 §7). */
-export function registerAuthRoutes(app: FastifyInstance, { db, auth }: AuthRoutesDeps): void {
+export function registerAuthRoutes(app: FastifyInstance, { db, auth, onLogout }: AuthRoutesDeps): void {
   registerCall(app, 'login', ({ body }) =>
     auth.login({ email: body.email, password: body.password, remember: body.remember === 1 }),
   );
@@ -33,7 +35,10 @@ export function registerAuthRoutes(app: FastifyInstance, { db, auth }: AuthRoute
 
   registerCall(app, 'logout', async ({ request }) => {
     const token = bearerToken(request);
-    if (token) await auth.logout(token);
+    if (token) {
+      await auth.logout(token);
+      onLogout?.(token);
+    }
     return { success: true };
   });
 

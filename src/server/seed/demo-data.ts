@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
+import { seedDemoSurvey } from './lead-detail-data';
 import { seedLeads, type SeedLeadsProgress, type SeedLeadsResult } from './leads';
 import { seedReferenceData, type ReferenceSection } from './reference-data';
 
@@ -50,6 +51,8 @@ export async function seedDemoDataWithResult(
     .executeTakeFirstOrThrow();
   const existingLeads = Number(count);
   report({ phase: 'existing-leads', count: existingLeads });
+
+  await seedDemoSurvey(db);
 
   const missing = options.leads - existingLeads;
   const leads = missing > 0 ? await seedLeads(db, missing, { onProgress: report }) : null;

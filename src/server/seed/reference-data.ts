@@ -506,7 +506,15 @@ const READ_ONLY: PermissionSeed = { ...HIDDEN, show: 1, write_fields: [] };
 
 const FINANCE_MODULES = ['kisisel-bilgiler', 'platformlar', 'para-islemleri', 'gecmis', 'dosyalar', 'notlar'];
 const RISK_MODULES = [...FINANCE_MODULES, '3-sahis-bilgileri'];
-const SALES_MODULES = ['kisisel-bilgiler', 'gorevler', 'eslesen-kayitlar', 'gecmis', 'dosyalar', 'notlar'];
+const SALES_MODULES = [
+  'kisisel-bilgiler',
+  'gorevler',
+  'eslesen-kayitlar',
+  'gecmis',
+  'dosyalar',
+  '3-sahis-bilgileri',
+  'notlar',
+];
 const RETENTION_MODULES = ALL_MODULES;
 
 /**
@@ -524,6 +532,7 @@ function remitterPermission(department: Department): PermissionSeed {
       return FULL;
     case 'risk':
       return { ...HIDDEN, show: 1, update: 1, write_fields: remitterWrite, modules: RISK_MODULES };
+    case 'sales':
     case 'retention':
       return {
         ...HIDDEN,
@@ -531,7 +540,7 @@ function remitterPermission(department: Department): PermissionSeed {
         update: 1,
         extra_sql: 'agent_id = {user.id}',
         write_fields: remitterWrite,
-        modules: RETENTION_MODULES,
+        modules: department === 'sales' ? SALES_MODULES : RETENTION_MODULES,
       };
     default:
       return HIDDEN;

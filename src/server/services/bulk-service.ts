@@ -11,6 +11,7 @@ import {
   lockRowsInScope,
   updateRows,
 } from '../engine/bulk-store';
+import { journaledWrite } from '../engine/lead-journal';
 import { requireFlag, resolveTableAccess, type TableAccess } from '../engine/permission-resolver';
 import { checkOptionValues, prepareValues, type WriteInput } from '../engine/record-writer';
 import type { TableRegistry } from '../engine/registry';
@@ -79,7 +80,10 @@ export function createBulkService(db: Kysely<Database>, registry: TableRegistry)
       const count = await db.transaction().execute(async (trx) => {
         await checkOptionValues(trx, prepared.values());
         await lockRowsInScope(trx, target, ids);
-        return updateRows(trx, target, ids, values);
+        // One journal entry per changed lead, committed with the change (spec 2 §2 History).
+        return journaledWrite(trx, target, ids, values, { agentId: user.id }, () =>
+          updateRows(trx, target, ids, values),
+        );
       });
       return { success: true, msg: format(messages.bulkUpdated, { count }), count };
     },

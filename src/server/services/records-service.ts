@@ -4,7 +4,6 @@ import type { CallResult, contract, FieldMeta, MenuTable, RecordRow } from '../.
 import { DEFAULT_PAGE_SIZE } from '../../shared/domain/constants';
 import { messages } from '../../shared/i18n/messages';
 import type { Database } from '../db/schema';
-import { HttpError } from '../http-error';
 import { toRecordRow } from '../engine/cells';
 import type { FilterCondition } from '../engine/filter-compiler';
 import { compileFilters } from '../engine/filter-compiler';
@@ -19,21 +18,18 @@ import {
 } from '../engine/permission-resolver';
 import { insertRow, recordNotFound, selectRow, updateRow } from '../engine/record-store';
 import { applyDefaults, checkRequired, insertDefaults } from '../engine/insert-defaults';
-import {
-  checkOptionValues,
-  invalidField,
-  prepareValues,
-  type WriteInput,
-  type WriteValue,
-} from '../engine/record-writer';
+import { checkOptionValues, invalidField, prepareValues, type WriteInput } from '../engine/record-writer';
 import { getTableRegistry, type TableRegistry } from '../engine/registry';
+import { journaledWrite } from '../engine/lead-journal';
 import type { EngineUser, FieldDefinition, TableDefinition } from '../engine/types';
 import type { AuthUser } from './auth-service';
+import { checkRemitterWrite, REMITTERS_SOURCE } from './lead-remitters';
 
 type ListBody = z.output<(typeof contract)['table']['body']>;
 type RowBody = z.output<(typeof contract)['row']['body']>;
 type DetailSaveBody = z.output<(typeof contract)['detailSave']['body']>;
-type InlineSaveBody = z.output<(typeof contract)['inlineSave']['body']>;
+/** insert_note has its own service (lead-notes-service): notes carry reminders and agents. */
+type InlineSaveBody = Exclude<z.output<(typeof contract)['inlineSave']['body']>, { type: 'insert_note' }>;
 type Inputs = Readonly<Record<string, WriteInput>>;
 
 export interface RecordsService {
@@ -47,8 +43,8 @@ export interface RecordsService {
   row(user: EngineUser, table: string, id: number, body: RowBody): Promise<CallResult<'row'>>;
   /** POST /detail/save/: update writable fields of one record. */
   detailSave(user: EngineUser, body: DetailSaveBody): Promise<CallResult<'detailSave'>>;
-  /** POST /inline/save/: insert a record, or set one field of one record. */
-  inlineSave(user: EngineUser & { name: string }, body: InlineSaveBody): Promise<CallResult<'inlineSave'>>;
+  /** POST /inline/save/: insert a record, or set one field of one record (notes: lead-notes-service). */
+  inlineSave(user: EngineUser, body: InlineSaveBody): Promise<CallResult<'inlineSave'>>;
 }
 
 /** Field metadata as the contract's fieldMetaSchema (spec 1 §3). */
@@ -86,12 +82,6 @@ function insertableFields(access: TableAccess): Map<string, FieldDefinition> {
   return fields;
 }
 
-/** Spec 1 §5: 'Not içeriği zorunludur', before any other check names the field differently. */
-function checkNoteBody(inputs: Inputs): void {
-  const body = inputs.body;
-  if (typeof body !== 'string' || body.trim() === '') throw HttpError.badRequest(messages.noteBodyRequired);
-}
-
 const DEFAULT_LIST: NonNullable<ListBody> = { page: 1, limit: DEFAULT_PAGE_SIZE, filters: [] };
 
 export function createRecordsService(
@@ -101,61 +91,44 @@ export function createRecordsService(
   const access = (user: EngineUser, table: string): Promise<TableAccess> =>
     resolveTableAccess(db, registry, user, table);
 
+  /** Whether the user may read lead `id` (its scope in the leads table). */
+  async function leadInScope(user: EngineUser, id: number): Promise<boolean> {
+    const leads = await access(user, 'leads').catch(() => undefined);
+    return leads !== undefined && (await selectRow(db, leads, id, ['id'])) !== undefined;
+  }
+
   async function saveFields(user: EngineUser, tableName: string, id: number, inputs: Inputs): Promise<void> {
     const target = await access(user, tableName);
     requireFlag(target, 'update');
     const prepared = prepareValues(new Map(target.writable.map((field) => [field.name, field])), inputs);
     const values = new Map([...prepared].map(([name, item]) => [name, item.value]));
+    if (target.table.sourceTable === REMITTERS_SOURCE) {
+      await checkRemitterWrite(values, 'update', (leadId) => leadInScope(user, leadId));
+    }
     await db.transaction().execute(async (trx) => {
       await checkOptionValues(trx, prepared.values());
-      await updateRow(trx, target, id, values);
+      // A lead's change and its journal entry commit together (or not at all).
+      await journaledWrite(trx, target, [id], values, { agentId: user.id }, () =>
+        updateRow(trx, target, id, values),
+      );
     });
   }
 
-  async function insert(
-    user: EngineUser & { name: string },
-    tableName: string,
-    inputs: Inputs,
-    note: boolean,
-  ): Promise<number> {
+  async function insert(user: EngineUser, tableName: string, inputs: Inputs): Promise<number> {
     const target = await access(user, tableName);
     requireFlag(target, 'show');
     requireFlag(target, 'update');
-    if (note) checkNoteBody(inputs);
-    const allowed = insertableFields(target);
-    const columns = target.table.columns;
-    // A note form also sends display-only keys (agents label/value pairs) that are no column at all.
-    const given = note
-      ? Object.fromEntries(Object.entries(inputs).filter(([name]) => columns.has(name)))
-      : inputs;
-    const prepared = prepareValues(allowed, given);
+    const prepared = prepareValues(insertableFields(target), inputs);
     const values = new Map([...prepared].map(([name, item]) => [name, item.value]));
-    if (note) await prepareNote(user, values, columns);
+    if (target.table.sourceTable === REMITTERS_SOURCE) {
+      await checkRemitterWrite(values, 'insert', (leadId) => leadInScope(user, leadId));
+    }
     applyDefaults(target.table, values, await insertDefaults(user, target));
     checkRequired(target.table, values);
     return db.transaction().execute(async (trx) => {
       await checkOptionValues(trx, prepared.values());
       return insertRow(trx, target, values);
     });
-  }
-
-  /**
-   * insert_note: a note needs a body (spec 1 §5 'Not içeriği zorunludur'), belongs to a lead the user
-   * may see, and is signed by the user.
-   */
-  async function prepareNote(
-    user: EngineUser & { name: string },
-    values: Map<string, WriteValue>,
-    columns: TableDefinition['columns'],
-  ): Promise<void> {
-    const leadId = values.get('lead_id');
-    if (typeof leadId === 'number') {
-      const leads = await access(user, 'leads').catch(() => undefined);
-      if (!leads || !(await selectRow(db, leads, leadId, ['id']))) throw recordNotFound();
-    }
-    if (columns.has('insert_agent_id') && !values.has('insert_agent_id'))
-      values.set('insert_agent_id', user.id);
-    if (columns.has('agent_name') && !values.has('agent_name')) values.set('agent_name', user.name);
   }
 
   return {
@@ -243,7 +216,7 @@ export function createRecordsService(
         });
         return { success: true, message: messages.savedSuccessfully };
       }
-      const id = await insert(user, body.table, body.inputs, body.type === 'insert_note');
+      const id = await insert(user, body.table, body.inputs);
       return { success: true, message: messages.savedSuccessfully, id };
     },
   };

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { cellValue, defineCall, fieldName, positiveInt, recordRow, tableName } from './define';
 import { componentType, fieldMetaSchema } from './meta';
+import { noteInputs } from './note-inputs';
 
 const filterText = z.union([z.string(), z.number()]).transform(String).pipe(z.string().max(500));
 
@@ -100,7 +101,11 @@ export const inlineSave = defineCall({
       fieldName,
       fieldValue: z.union([cellValue, z.array(z.string())]),
     }),
-    z.object({ table: tableName, type: z.enum(['insert', 'insert_note']), inputs }),
+    // By type, so a bad note is answered with the note's own message, not the generic insert's.
+    z.discriminatedUnion('type', [
+      z.object({ table: tableName, type: z.literal('insert'), inputs }),
+      z.object({ table: tableName, type: z.literal('insert_note'), inputs: noteInputs }),
+    ]),
   ]),
   result: z.object({ success: z.boolean(), message: z.string(), id: z.number().optional() }),
 });

@@ -4,8 +4,9 @@ import { basename, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { test as base, type Page } from '@playwright/test';
 import { build } from 'esbuild';
-import { createMainServices } from '../../../src/main/create-main-services';
+import { createMainServices, type MainServices } from '../../../src/main/create-main-services';
 import { createMemoryStore } from '../../../src/main/key-value-store';
+import type { NativeNotification } from '../../../src/main/reminder-notifier';
 import { eventChannel } from '../../../src/shared/ipc-channels';
 
 export type BridgeKind = 'web' | 'desktop';
@@ -16,6 +17,15 @@ const savedFiles: string[] = [];
 /** Where the desktop bridge's save dialog last put a file (the main process writes it there). */
 export function lastSavedFile(): string | undefined {
   return savedFiles[savedFiles.length - 1];
+}
+
+const shownNotifications: NativeNotification[] = [];
+/**
+ * What the desktop bridge's main process showed as native notifications (Electron's Notification in the
+ * app), oldest first; `onClick()` plays the user clicking one.
+ */
+export function nativeNotifications(): readonly NativeNotification[] {
+  return [...shownNotifications];
 }
 
 /** Bundles the real preload bridge factory once, as electron-vite bundles the preload. */
@@ -40,7 +50,7 @@ export function baseUrl(): string {
  * manager, vault with a memory store) run in this test process, and the page reaches the router through
  * a Playwright binding exactly where the preload would use ipcRenderer.invoke.
  */
-async function installDesktopBridge(page: Page): Promise<void> {
+async function installDesktopBridge(page: Page): Promise<MainServices> {
   const origin = baseUrl();
   const services = createMainServices({
     store: createMemoryStore(),
@@ -64,6 +74,8 @@ async function installDesktopBridge(page: Page): Promise<void> {
       return { canceled: false, filePath };
     },
     keychainService: 'crm-e2e',
+    // Electron's Notification, recorded instead of shown; the socket is the real socket.io client.
+    notifier: { show: (notification) => shownNotifications.push(notification) },
     log: () => undefined,
   });
   // The installed app is configured with the company CRM address on its first-run screen.
@@ -75,6 +87,7 @@ async function installDesktopBridge(page: Page): Promise<void> {
     }),
   );
   await page.addInitScript({ content: await desktopPreloadScript() });
+  return services;
 }
 
 /** Which bridge this project drives: `web` (HTTP from the page) or `desktop` (IPC to the router). */
@@ -84,8 +97,15 @@ export function bridgeOf(projectName: string): BridgeKind {
 
 export const test = base.extend({
   page: async ({ page }, use, testInfo) => {
-    if (bridgeOf(testInfo.project.name) === 'desktop') await installDesktopBridge(page);
-    await use(page);
+    if (bridgeOf(testInfo.project.name) !== 'desktop') return use(page);
+    shownNotifications.length = 0;
+    const services = await installDesktopBridge(page);
+    try {
+      await use(page);
+    } finally {
+      // The socket and timers of this page's main process end with the test.
+      services.dispose();
+    }
   },
 });
 

@@ -36,7 +36,14 @@ describe('filtersFromSearchParams (URL multi-search, spec 1 §2)', () => {
   it('decodes Turkish text and keeps it as typed', () => {
     const search = new URLSearchParams({ name: 'Şükrü Öztürk' }).toString();
     expect(filtersFromSearchParams(search, LEAD_FIELDS)).toEqual([
-      { name: 'name', type: 1, value: 'Şükrü Öztürk' },
+      { name: 'name', type: 2, value: 'Şükrü Öztürk' },
+    ]);
+  });
+
+  it('matches name as "contains" (type 2): the top bar search submits a part of a name', () => {
+    expect(filtersFromSearchParams('name=I%C5%9F%C4%B1k&status_id=3', LEAD_FIELDS)).toEqual([
+      { name: 'name', type: 2, value: 'Işık' },
+      { name: 'status_id', type: 1, value: '3' },
     ]);
   });
 

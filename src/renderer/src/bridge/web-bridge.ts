@@ -31,6 +31,13 @@ import { messages } from '../../../shared/i18n/messages';
 import { sendLeadUpload } from '../../../shared/lead-upload';
 import { uiTexts } from '../i18n/ui-texts';
 import { createSessionStore, type BrowserStorages, type StoredSession } from './session-store';
+import { createWebShellSettings } from './web-shell-settings';
+import {
+  createWebRealtime,
+  isWebRealtimeEvent,
+  WEB_REALTIME_EVENTS,
+  type RealtimeConnect,
+} from './web-realtime';
 
 export interface WebBridgeOptions {
   /** API base; a path like '/api' is resolved against the page's origin. */
@@ -42,6 +49,8 @@ export interface WebBridgeOptions {
   now?: () => number;
   /** Hands a downloaded file to the browser; defaults to a blob URL and an <a download> click. */
   download?: (file: Blob, fileName: string) => void;
+  /** Opens the socket.io connection; defaults to socket.io-client, loaded on first use. */
+  connectRealtime?: RealtimeConnect;
 }
 
 /** Several queries can fail with 401 at once; one redirect to /login is enough. */
@@ -102,8 +111,20 @@ export function createWebBridge(options: WebBridgeOptions): CrmBridge {
     for (const listener of listeners.get(event) ?? []) listener(payload);
   };
 
+  // Real-time pushes (notification, importProgress, fieldUpdate): in the desktop app the main process
+  // holds this socket; here the bridge does, connecting once a screen listens and a token exists.
+  const realtime = createWebRealtime({
+    origin: new URL(serverUrl).origin,
+    getToken: () => store.read().token,
+    emit,
+    connect: options.connectRealtime,
+  });
+  const hasRealtimeListeners = (): boolean =>
+    WEB_REALTIME_EVENTS.some((event) => (listeners.get(event)?.size ?? 0) > 0);
+
   const expire = (reason: string): void => {
     store.clear();
+    realtime.stop();
     if (now() - lastExpiryAt < EXPIRY_DEBOUNCE_MS) return;
     lastExpiryAt = now();
     emit('sessionExpired', { reason });
@@ -211,6 +232,9 @@ export function createWebBridge(options: WebBridgeOptions): CrmBridge {
     store.start(token, input.remember);
     // /auth/login answers only the token; the user's name and id come from /auth/validate.
     await validate(true);
+    // A socket of an earlier session must not carry on with the new user's screens.
+    realtime.stop();
+    if (hasRealtimeListeners()) realtime.start();
     return { success: true, msg, networkError: false };
   };
 
@@ -234,6 +258,7 @@ export function createWebBridge(options: WebBridgeOptions): CrmBridge {
           await sendCall(contract.logout, {}, client).catch(() => undefined);
         }
         store.clear();
+        realtime.stop();
       },
       async status() {
         return toStatus(store.read());
@@ -252,6 +277,7 @@ export function createWebBridge(options: WebBridgeOptions): CrmBridge {
         }
         return { ok: false, message: uiTexts.serverCannotChangeOnWeb };
       },
+      ...createWebShellSettings(options.storage.persistent),
     },
 
     files: { saveExport, uploadLeadImages },
@@ -261,6 +287,7 @@ export function createWebBridge(options: WebBridgeOptions): CrmBridge {
       const wrapped = listener as (payload: BridgeEvents[BridgeEventName]) => void;
       set.add(wrapped);
       listeners.set(event, set);
+      if (isWebRealtimeEvent(event)) realtime.start();
       return () => {
         set.delete(wrapped);
       };

@@ -1,23 +1,152 @@
-import { Button, Navbar, NavbarDivider, NonIdealState } from '@blueprintjs/core';
-import { useEffect, type ReactNode } from 'react';
+import { Button, Classes, Navbar, NavbarDivider, NonIdealState } from '@blueprintjs/core';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { Link, Navigate, Outlet, useLocation, useNavigate } from 'react-router-dom';
-import type { Me } from '../../../shared/contract';
+import type { Me, MenuTable } from '../../../shared/contract';
 import { format, messages } from '../../../shared/i18n/messages';
 import { usePermissions } from '../api/permissions';
 import { FullPageStatus } from '../app/FullPageStatus';
 import { useSession } from '../app/session-context';
 import { uiTexts } from '../i18n/ui-texts';
+import { FavoriteToggle } from './favorites/FavoriteToggle';
+import { NotificationBell } from './notifications/NotificationBell';
+import { NotificationDrawer } from './notifications/NotificationDrawer';
+import { FavoritesPanel } from './panels/FavoritesPanel';
+import { RemindersPanel } from './panels/RemindersPanel';
+import { PreferencesProvider, usePreferences } from './preferences/preferences-context';
+import { ProfileMenu } from './ProfileMenu';
+import { useRealtimeEvents } from './realtime/use-realtime-events';
+import { SearchBox, type SearchBoxHandle } from './search/SearchBox';
 import { SideMenu } from './SideMenu';
+import { favoriteUrl, routeTitle } from './top-bar/route-title';
+import { TopBarSlotContext, type TopBarSlotValue } from './top-bar/top-bar-slot';
+import { useShellShortcuts } from './use-shell-shortcuts';
+import './shell.css';
 
 /** Spec 1 §2: the team's name when team_id is above 1 (team 1 is the house), otherwise the app's. */
 export function shellTitle(me: Pick<Me, 'team_id' | 'team'>): string {
   return me.team_id !== null && me.team_id > 1 && me.team ? me.team : uiTexts.appName;
 }
 
+/**
+ * Dark mode on <body> rather than on the shell's div: drawers, popovers and toasts are portalled to the
+ * body and must turn dark too. Removed again when the shell unmounts (the login page has its own look).
+ */
+function useDarkBody(dark: boolean): void {
+  useLayoutEffect(() => {
+    document.body.classList.toggle(Classes.DARK, dark);
+    document.documentElement.style.colorScheme = dark ? 'dark' : 'light';
+    return () => {
+      document.body.classList.remove(Classes.DARK);
+      document.documentElement.style.colorScheme = '';
+    };
+  }, [dark]);
+}
+
+type ShellFrameProps = { me: Me; tables: readonly MenuTable[]; title: string; userName: string };
+
+function ShellFrame({ me, tables, title, userName }: ShellFrameProps): ReactNode {
+  const { preferences } = usePreferences();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const searchRef = useRef<SearchBoxHandle>(null);
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  const [slotElement, setSlotElement] = useState<HTMLElement | null>(null);
+  const [pageTitle, setPageTitle] = useState<string | null>(null);
+  const layout = preferences.layout;
+
+  // Another page was opened (a Detay link, a native notification, the back button): the drawer goes.
+  const [drawerPath, setDrawerPath] = useState(location.pathname);
+  if (drawerPath !== location.pathname) {
+    setDrawerPath(location.pathname);
+    setDrawerOpen(false);
+  }
+
+  useDarkBody(preferences.dark);
+
+  const focusSearch = useCallback(() => searchRef.current?.focus(), []);
+  const openNotifications = useCallback(() => setDrawerOpen(true), []);
+  useShellShortcuts({
+    focusSearch,
+    openNotifications,
+    navigate: (path) => void navigate(path),
+    goBack: () => void navigate(-1),
+  });
+  useRealtimeEvents({ mutedKeywords: preferences.mutedKeywords, focusSearch });
+
+  const slot = useMemo<TopBarSlotValue>(() => ({ element: slotElement, setPageTitle }), [slotElement]);
+  const url = favoriteUrl(location.pathname, location.search);
+  const favoriteTitle = pageTitle ?? routeTitle(location.pathname, tables);
+
+  return (
+    <TopBarSlotContext value={slot}>
+      <div className={`app-shell layout-${layout}`} data-testid="app-shell" data-layout={layout}>
+        <Navbar className="app-navbar">
+          <div className="app-navbar-start">
+            <Navbar.Heading className="app-title" data-testid="app-title" title={title}>
+              {title}
+            </Navbar.Heading>
+            <NavbarDivider />
+            <Button
+              variant="minimal"
+              icon="home"
+              title={messages.home}
+              aria-label={messages.home}
+              onClick={() => void navigate('/')}
+              data-testid="nav-home"
+            />
+            <Button
+              variant="minimal"
+              icon="arrow-left"
+              title={messages.back}
+              aria-label={messages.back}
+              onClick={() => void navigate(-1)}
+              data-testid="nav-back"
+            />
+            <FavoriteToggle url={url} title={favoriteTitle} />
+            {/* Page buttons (next lead on lead pages) are portalled here: see TopBarActions. */}
+            <div className="top-bar-slot" ref={setSlotElement} data-testid="top-bar-slot" />
+          </div>
+          <div className="app-navbar-search">
+            <SearchBox ref={searchRef} />
+          </div>
+          <div className="app-navbar-end">
+            <span className="app-welcome" data-testid="welcome">
+              {format(messages.welcome, { name: userName })}
+            </span>
+            <NotificationBell onClick={openNotifications} />
+            <ProfileMenu tables={tables} userName={me.name || userName} />
+            <NavbarDivider />
+            <Link to="/logout" className="app-logout" data-testid="logout-link">
+              {messages.logout}
+            </Link>
+          </div>
+        </Navbar>
+        {layout === 'head_navbar' ? (
+          <div className="app-topmenu" data-testid="top-menu">
+            <SideMenu tables={tables} orientation="horizontal" />
+          </div>
+        ) : null}
+        <div className="app-body">
+          <aside className="app-sidebar" data-testid="app-sidebar">
+            {layout === 'sidebar' ? <SideMenu tables={tables} /> : null}
+            <div className="side-panels">
+              <FavoritesPanel />
+              <RemindersPanel />
+            </div>
+          </aside>
+          <main className="app-main">
+            <Outlet />
+          </main>
+        </div>
+        <NotificationDrawer isOpen={drawerOpen} onClose={() => setDrawerOpen(false)} />
+      </div>
+    </TopBarSlotContext>
+  );
+}
+
 export function AppShell(): ReactNode {
   const permissions = usePermissions();
   const { session } = useSession();
-  const navigate = useNavigate();
   const location = useLocation();
   const title = permissions.data ? shellTitle(permissions.data.me) : uiTexts.appName;
 
@@ -49,48 +178,8 @@ export function AppShell(): ReactNode {
   const userName = me.name || session.userName || '';
 
   return (
-    <div className="app-shell">
-      <Navbar className="app-navbar">
-        <Navbar.Group align="start">
-          <Navbar.Heading className="app-title" data-testid="app-title">
-            {title}
-          </Navbar.Heading>
-          <NavbarDivider />
-          <Button
-            variant="minimal"
-            icon="home"
-            title={messages.home}
-            aria-label={messages.home}
-            onClick={() => void navigate('/')}
-            data-testid="nav-home"
-          />
-          <Button
-            variant="minimal"
-            icon="arrow-left"
-            title={messages.back}
-            aria-label={messages.back}
-            onClick={() => void navigate(-1)}
-            data-testid="nav-back"
-          />
-        </Navbar.Group>
-        <Navbar.Group align="end">
-          <span className="app-welcome" data-testid="welcome">
-            {format(messages.welcome, { name: userName })}
-          </span>
-          <NavbarDivider />
-          <Link to="/logout" className="app-logout" data-testid="logout-link">
-            {messages.logout}
-          </Link>
-        </Navbar.Group>
-      </Navbar>
-      <div className="app-body">
-        <aside className="app-sidebar">
-          <SideMenu tables={tables} />
-        </aside>
-        <main className="app-main">
-          <Outlet />
-        </main>
-      </div>
-    </div>
+    <PreferencesProvider userId={session.userId ?? me.id}>
+      <ShellFrame me={me} tables={tables} title={title} userName={userName} />
+    </PreferencesProvider>
   );
 }

@@ -55,15 +55,19 @@ function MenuSection({ title, entries, pathname, testId }: MenuSectionProps): Re
   );
 }
 
-export type SideMenuProps = { tables: readonly MenuTable[] };
+export type SideMenuProps = {
+  tables: readonly MenuTable[];
+  /** 'horizontal' is the head_navbar layout: the same entries in one row under the title bar. */
+  orientation?: 'vertical' | 'horizontal';
+};
 
-/** Left menu from GET /permissions: location 1 under Menü, location 4 under Raporlar (spec 1 §2). */
-export function SideMenu({ tables }: SideMenuProps): ReactNode {
+/** Menu from GET /permissions: location 1 under Menü, location 4 under Raporlar (spec 1 §2). */
+export function SideMenu({ tables, orientation = 'vertical' }: SideMenuProps): ReactNode {
   const { pathname } = useLocation();
   const main = mainMenuEntries(tables);
   const reports = reportMenuEntries(tables);
   return (
-    <nav className="side-menu" aria-label={messages.menu}>
+    <nav className={`side-menu side-menu-${orientation}`} aria-label={messages.menu}>
       <MenuSection title={messages.menu} entries={main} pathname={pathname} testId="menu-main" />
       {main.length === 0 ? <p className="side-menu-empty">{uiTexts.menuEmpty}</p> : null}
       {reports.length > 0 ? (

@@ -1,14 +1,17 @@
-import { Classes, Icon, NonIdealState } from '@blueprintjs/core';
+import { Card, Classes, Icon, NonIdealState } from '@blueprintjs/core';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { messages } from '../../../../shared/i18n/messages';
 import { usePermissions } from '../../api/permissions';
 import { uiTexts } from '../../i18n/ui-texts';
 import { mainMenuEntries, menuIcon, menuTarget } from '../../shell/menu-targets';
+import { MonthCalendar } from './calendar/MonthCalendar';
+import { LeadCharts } from './charts/LeadCharts';
+import './dashboard.css';
 
 /**
- * Home (/): one tile per location-1 table, linking the way the menu does (spec 1 §2). The calendar and
- * the lead charts of the full dashboard arrive with their own issue.
+ * Home (/), spec 1 §2 and spec 2 §2: one tile per location-1 table (linking the way the menu does), the
+ * month calendar of the user's reminders and the lead charts over a date range.
  */
 export function DashboardPage(): ReactNode {
   // The shell has already loaded GET /permissions; this reads the same cache entry.
@@ -16,7 +19,7 @@ export function DashboardPage(): ReactNode {
   const tiles = permissions.data ? mainMenuEntries(permissions.data.tables) : [];
 
   return (
-    <div className="page" data-testid="dashboard">
+    <div className="page dashboard-page" data-testid="dashboard">
       <header className="page-header">
         <h1 className="page-title">{messages.home}</h1>
       </header>
@@ -39,6 +42,14 @@ export function DashboardPage(): ReactNode {
           ))}
         </div>
       )}
+      <div className="dashboard-grid">
+        <Card className="dashboard-card dashboard-calendar-card">
+          <MonthCalendar />
+        </Card>
+        <Card className="dashboard-card dashboard-charts-card">
+          <LeadCharts />
+        </Card>
+      </div>
     </div>
   );
 }

@@ -8,6 +8,12 @@ function toParams(search: string | URLSearchParams): URLSearchParams {
   return typeof search === 'string' ? new URLSearchParams(search) : search;
 }
 
+/**
+ * Parameters matched as "contains" rather than "equal": the top bar's search submits what was typed into
+ * it as ?name=..., and a part of a name must find the whole one (as the search overlay did).
+ */
+const CONTAINS_PARAMS: ReadonlySet<string> = new Set(['name']);
+
 /** Names in the query that could be fields; the list waits for the field list only when there are some. */
 export function searchParamNames(search: string | URLSearchParams): string[] {
   return [...new Set(toParams(search).keys())];
@@ -15,8 +21,8 @@ export function searchParamNames(search: string | URLSearchParams): string[] {
 
 /**
  * Multi-search through URL query parameters (spec 1 §2, used by reports): /list/leads?utm_source=x&status_id=3
- * gives one "equal" filter per known field; a comma list (or the same name repeated) gives "multiple
- * choice" (type 11). Parameters that are not fields the user may list are ignored, so a stray `?ref=...`
+ * gives one "equal" filter per known field ("contains" for name); a comma list (or the same name
+ * repeated) gives "multiple choice" (type 11). Parameters that are not fields the user may list are ignored, so a stray `?ref=...`
  * never turns into a refused filter.
  */
 export function filtersFromSearchParams(
@@ -37,7 +43,7 @@ export function filtersFromSearchParams(
     if (first === undefined) continue;
     filters.push(
       distinct.length === 1
-        ? { name, type: FILTER_TYPES.equal, value: first }
+        ? { name, type: CONTAINS_PARAMS.has(name) ? FILTER_TYPES.contains : FILTER_TYPES.equal, value: first }
         : { name, type: FILTER_TYPES.multipleChoice, value: distinct },
     );
   }

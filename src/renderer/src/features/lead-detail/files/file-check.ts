@@ -1,0 +1,50 @@
+import {
+  UPLOAD_MAX_FILES,
+  UPLOAD_MAX_FILE_BYTES,
+  UPLOAD_MIME_TYPES,
+  hasImageExtension,
+} from '../../../../../shared/contract/files';
+import { format, messages } from '../../../../../shared/i18n/messages';
+
+/** What the picker's File objects are reduced to for the check (plain objects in tests). */
+export type PickedFile = { name: string; type: string; size: number };
+
+/** The input's accept list (spec 2 §5: jpeg, png, jpg); the picker offers only these. */
+export const IMAGE_ACCEPT = 'image/jpeg,image/png';
+
+const MB = 1024 * 1024;
+
+/**
+ * A quick look at the name and the browser's type guess, so an obviously wrong file is refused before
+ * upload. Only a first line: a renamed .exe passes here and is refused by the server, which reads the bytes.
+ */
+export function isAcceptedImage(file: PickedFile): boolean {
+  const type = file.type.trim().toLowerCase();
+  const typeOk = type === '' || (UPLOAD_MIME_TYPES as readonly string[]).includes(type);
+  return typeOk && hasImageExtension(file.name);
+}
+
+/**
+ * Spec 2 §5: a category first, then jpeg/png/jpg files only, several at once (within the server's count
+ * and size limits). Null when the upload may go.
+ */
+export function checkUpload(category: string, files: readonly PickedFile[]): string | null {
+  if (category === '') return messages.fileCategoryRequired;
+  if (files.length === 0) return messages.fileNoneSelected;
+  if (files.length > UPLOAD_MAX_FILES) return format(messages.fileTooMany, { max: UPLOAD_MAX_FILES });
+  for (const file of files) {
+    if (!isAcceptedImage(file)) return messages.fileTypeNotAllowed;
+    if (file.size === 0) return format(messages.fileEmpty, { name: file.name });
+    if (file.size > UPLOAD_MAX_FILE_BYTES) {
+      return format(messages.fileTooLarge, { name: file.name, mb: UPLOAD_MAX_FILE_BYTES / MB });
+    }
+  }
+  return null;
+}
+
+/** "12,4 KB" / "1,2 MB" for the file list, with the Turkish decimal comma. */
+export function fileSizeText(bytes: number): string {
+  if (bytes < 1024) return `${bytes} B`;
+  const [value, unit] = bytes < MB ? [bytes / 1024, 'KB'] : [bytes / MB, 'MB'];
+  return `${value.toLocaleString('tr-TR', { maximumFractionDigits: 1 })} ${unit}`;
+}

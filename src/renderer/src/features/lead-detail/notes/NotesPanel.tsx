@@ -1,0 +1,229 @@
+import {
+  Button,
+  Classes,
+  ControlGroup,
+  FormGroup,
+  H6,
+  InputGroup,
+  Tag,
+  type Intent,
+} from '@blueprintjs/core';
+import { useState, type ReactNode } from 'react';
+import type { NotificationRow } from '../../../../../shared/contract/lead-detail';
+import { LEAD_DETAIL_PAGE_DEFAULT, LEAD_DETAIL_PAGE_MAX } from '../../../../../shared/contract/lead-detail';
+import { PLATFORM_LOGIN_NOTIFICATION_TITLE, formatDateTimeTr } from '../../../../../shared/domain';
+import { format, messages } from '../../../../../shared/i18n/messages';
+import { useCrmMutation, useCrmQuery } from '../../../api/use-crm-call';
+import { useNotifier } from '../../../app/toaster';
+import { uiTexts } from '../../../i18n/ui-texts';
+import { insertFailureText } from '../../list/modals/record-form';
+import { TabState } from '../TabState';
+import { leadCallInputs, useRefreshCalls } from '../lead-queries';
+import { NOTES_TABLE, NoteForm } from './NoteForm';
+import { activityInputs, dateTimeInputMin } from './note-form';
+
+type PanelProps = { leadId: number; currentUserId: number | null };
+
+/**
+ * Yeni Aktivite (spec 1 §5): the text starts as 'Telefon Araması Planlandı'; an empty text does nothing.
+ * With a planned time it becomes a reminder for the agent at that time.
+ */
+function ActivityForm({ leadId, currentUserId }: PanelProps): ReactNode {
+  const notifier = useNotifier();
+  const refresh = useRefreshCalls();
+  const [body, setBody] = useState<string>(messages.phoneCallPlanned);
+  const [plannedAt, setPlannedAt] = useState('');
+  const save = useCrmMutation('inlineSave');
+
+  const submit = (): void => {
+    const inputs = activityInputs(body, plannedAt, leadId, currentUserId);
+    if (inputs === null) return;
+    save.mutate(
+      { body: { table: NOTES_TABLE, type: 'insert_note', inputs } },
+      {
+        onSuccess: (answer) => {
+          if (!answer.success) {
+            notifier.danger(insertFailureText(answer.message));
+            return;
+          }
+          setBody(messages.phoneCallPlanned);
+          setPlannedAt('');
+          notifier.success(messages.descriptionSaved);
+          refresh('notes', 'leadNotifications', 'row');
+        },
+        onError: (failure) => notifier.danger(insertFailureText(failure.message)),
+      },
+    );
+  };
+
+  return (
+    <form
+      noValidate
+      className="ld-activity-form"
+      onSubmit={(event) => {
+        event.preventDefault();
+        submit();
+      }}
+    >
+      <FormGroup label={uiTexts.newActivity} labelFor="activity-body">
+        <ControlGroup fill>
+          <InputGroup
+            id="activity-body"
+            value={body}
+            onValueChange={setBody}
+            maxLength={10_000}
+            data-testid="activity-body"
+          />
+          <Button
+            type="submit"
+            icon="add"
+            text={messages.add}
+            loading={save.isPending}
+            className={Classes.FIXED}
+            data-testid="activity-submit"
+          />
+        </ControlGroup>
+      </FormGroup>
+      <FormGroup label={uiTexts.activityPlannedAt} labelFor="activity-start" className="ld-activity-start">
+        <InputGroup
+          id="activity-start"
+          type="datetime-local"
+          value={plannedAt}
+          min={dateTimeInputMin(new Date())}
+          onValueChange={setPlannedAt}
+          data-testid="activity-start"
+        />
+      </FormGroup>
+    </form>
+  );
+}
+
+const COMPLETED_LOOK: Readonly<Record<NotificationRow['completed'], { text: string; intent: Intent }>> = {
+  0: { text: messages.complete, intent: 'primary' },
+  1: { text: messages.completed, intent: 'success' },
+  2: { text: messages.overdue, intent: 'danger' },
+};
+
+/** The lead's reminders with their state (spec 1 §4): Tamamla (open), Tamamlandı, Gecikmiş. */
+function NotificationList({ leadId }: { leadId: number }): ReactNode {
+  const notifications = useCrmQuery('leadNotifications', leadCallInputs.notifications(leadId));
+  return (
+    <section className="ld-notes-section" data-testid="lead-notifications">
+      <H6 className="ld-notes-section-title">{messages.tabReminders}</H6>
+      {notifications.data ? (
+        notifications.data.results.length === 0 ? (
+          <p className={`ld-notes-empty ${Classes.TEXT_MUTED}`}>{uiTexts.noNotifications}</p>
+        ) : (
+          <ul className="ld-notification-list">
+            {notifications.data.results.map((item) => {
+              // Platform login notices carry no completion (spec 1 §4).
+              const platform = item.title === PLATFORM_LOGIN_NOTIFICATION_TITLE;
+              const look = COMPLETED_LOOK[item.completed];
+              return (
+                <li
+                  key={item.id}
+                  className="ld-notification-item"
+                  data-testid="notification-row"
+                  data-completed={item.completed}
+                >
+                  <div className="ld-notification-head">
+                    <span className="ld-notification-start">
+                      {formatDateTimeTr(item.start ?? item.created_at)}
+                    </span>
+                    {platform && item.completed === 0 ? null : (
+                      <Tag minimal intent={look.intent} data-testid="notification-state">
+                        {look.text}
+                      </Tag>
+                    )}
+                  </div>
+                  <div className="ld-notification-body">{item.body || item.title}</div>
+                  <div className={`ld-notification-meta ${Classes.TEXT_MUTED}`}>
+                    {item.user_name ? format(uiTexts.reminderFor, { name: item.user_name }) : null}
+                    {item.completed === 1 && item.completed_agent_name
+                      ? ` · ${item.completed_agent_name}`
+                      : null}
+                  </div>
+                </li>
+              );
+            })}
+          </ul>
+        )
+      ) : (
+        <TabState query={notifications} />
+      )}
+    </section>
+  );
+}
+
+/** The lead's notes, newest first, 50 at a time. */
+function NoteList({ leadId }: { leadId: number }): ReactNode {
+  const [limit, setLimit] = useState(LEAD_DETAIL_PAGE_DEFAULT);
+  const notes = useCrmQuery('notes', leadCallInputs.notes(leadId, limit), {
+    placeholderData: (previous) => previous,
+  });
+  const data = notes.data;
+  return (
+    <section className="ld-notes-section" data-testid="lead-notes">
+      <H6 className="ld-notes-section-title">{messages.tabNotes}</H6>
+      {data ? (
+        data.results.length === 0 ? (
+          <p className={`ld-notes-empty ${Classes.TEXT_MUTED}`}>{uiTexts.noNotes}</p>
+        ) : (
+          <>
+            <ul className="ld-note-list">
+              {data.results.map((note) => (
+                <li key={note.id} className="ld-note-item" data-testid="note-row">
+                  <div className="ld-note-head">
+                    <strong className="ld-note-agent">{note.agent_name ?? uiTexts.systemAgent}</strong>
+                    <span className={`ld-note-time ${Classes.TEXT_MUTED}`}>
+                      {formatDateTimeTr(note.created_at)}
+                    </span>
+                    <Tag minimal round className="ld-note-quality-tag" title={uiTexts.noteQuality}>
+                      {note.quality}
+                    </Tag>
+                  </div>
+                  <div className="ld-note-body">{note.body}</div>
+                  {note.notification === 1 && note.start ? (
+                    <div className={`ld-note-reminder ${Classes.TEXT_MUTED}`}>
+                      {`${messages.remindMe}: ${formatDateTimeTr(note.start)}`}
+                      {note.agents.length > 0
+                        ? ` · ${note.agents.map((agent) => agent.label).join(', ')}`
+                        : ''}
+                    </div>
+                  ) : null}
+                </li>
+              ))}
+            </ul>
+            {data.total > data.results.length && limit < LEAD_DETAIL_PAGE_MAX ? (
+              <Button
+                variant="minimal"
+                fill
+                icon="more"
+                text={uiTexts.showMore}
+                loading={notes.isFetching}
+                onClick={() =>
+                  setLimit((current) => Math.min(LEAD_DETAIL_PAGE_MAX, current + LEAD_DETAIL_PAGE_DEFAULT))
+                }
+                data-testid="notes-more"
+              />
+            ) : null}
+          </>
+        )
+      ) : (
+        <TabState query={notes} />
+      )}
+    </section>
+  );
+}
+
+/** The right column's Notlar tab (spec 2 §2): new note, new activity, the lead's reminders and notes. */
+export function NotesPanel({ leadId, currentUserId }: PanelProps): ReactNode {
+  return (
+    <div className="ld-notes-panel" data-testid="notes-panel">
+      <NoteForm leadId={leadId} currentUserId={currentUserId} />
+      <ActivityForm leadId={leadId} currentUserId={currentUserId} />
+      <NotificationList leadId={leadId} />
+      <NoteList leadId={leadId} />
+    </div>
+  );
+}

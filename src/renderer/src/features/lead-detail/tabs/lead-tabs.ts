@@ -1,0 +1,83 @@
+import { messages } from '../../../../../shared/i18n/messages';
+
+/**
+ * The left tabs of the lead detail in the spec's order and spelling (spec 2 §2), which are also the module
+ * names of option list 130. platformlar and para-islemleri belong to the money issue and are not offered
+ * here until it lands.
+ */
+export const LEFT_TABS = [
+  'kisisel-bilgiler',
+  'gorevler',
+  'eslesen-kayitlar',
+  'gecmis',
+  'dosyalar',
+  'anketler',
+  '3-sahis-bilgileri',
+] as const;
+export type LeftTab = (typeof LEFT_TABS)[number];
+
+export const DEFAULT_LEFT_TAB: LeftTab = 'kisisel-bilgiler';
+
+export const LEFT_TAB_TITLES: Readonly<Record<LeftTab, string>> = {
+  'kisisel-bilgiler': messages.tabPersonalInfo,
+  gorevler: messages.tabTasks,
+  'eslesen-kayitlar': messages.tabMatchingRecords,
+  gecmis: messages.tabHistory,
+  dosyalar: messages.tabFiles,
+  anketler: messages.tabSurveys,
+  '3-sahis-bilgileri': messages.tabThirdParties,
+};
+
+/** The right column: notes and reminders (module notlar), e-mail (module emailler). */
+export const RIGHT_TABS = ['notlar', 'emailler'] as const;
+export type RightTab = (typeof RIGHT_TABS)[number];
+
+export const RIGHT_TAB_TITLES: Readonly<Record<RightTab, string>> = {
+  notlar: messages.tabNotes,
+  emailler: messages.tabEmails,
+};
+
+/** Spec 2 §2: a left tab shows only when the user's modules hold it; personal info always shows. */
+export function visibleLeftTabs(modules: readonly string[]): LeftTab[] {
+  const granted = new Set(modules);
+  return LEFT_TABS.filter((tab) => tab === DEFAULT_LEFT_TAB || granted.has(tab));
+}
+
+/** Right column tabs follow the modules too (notlar for notes and reminders, emailler for e-mail). */
+export function visibleRightTabs(modules: readonly string[]): RightTab[] {
+  const granted = new Set(modules);
+  return RIGHT_TABS.filter((tab) => granted.has(tab));
+}
+
+/** '#gorevler' → 'gorevler'; tolerant of a missing '#', percent-encoding and a trailing query. */
+export function tabNameFromHash(hash: string): string {
+  const raw = hash.startsWith('#') ? hash.slice(1) : hash;
+  const name = raw.split(/[?&]/)[0] ?? '';
+  try {
+    return decodeURIComponent(name).trim();
+  } catch {
+    return name.trim();
+  }
+}
+
+/**
+ * The tab a URL hash selects: the named tab when the user may see it, else the default (an old link to a
+ * tab the user lost, a typo, or no hash at all).
+ */
+export function activeTabFromHash(hash: string, visible: readonly LeftTab[]): LeftTab {
+  const name = tabNameFromHash(hash);
+  return (visible as readonly string[]).includes(name) ? (name as LeftTab) : DEFAULT_LEFT_TAB;
+}
+
+export function hashForTab(tab: LeftTab): string {
+  return `#${tab}`;
+}
+
+/**
+ * The hash the address should show for the active tab, or null when it already does. A missing or unusable
+ * hash is corrected too (the caller replaces the entry, so no history step is added), so the address
+ * always names the tab on screen and can be copied as is.
+ */
+export function hashToSync(currentHash: string, active: LeftTab): string | null {
+  return tabNameFromHash(currentHash) === active ? null : hashForTab(active);
+}

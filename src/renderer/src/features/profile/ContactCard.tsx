@@ -1,0 +1,88 @@
+import { Button, Card, FormGroup, InputGroup } from '@blueprintjs/core';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState, type FormEvent, type ReactNode } from 'react';
+import type { Me } from '../../../../shared/contract';
+import { TOAST_MS } from '../../../../shared/domain';
+import { messages } from '../../../../shared/i18n/messages';
+import { crmKeys } from '../../api/query-keys';
+import { useCrmMutation } from '../../api/use-crm-call';
+import { useNotifier } from '../../app/toaster';
+import { shellTexts } from '../../i18n/shell-texts';
+import { uiTexts } from '../../i18n/ui-texts';
+
+export type ContactCardProps = { me: Pick<Me, 'dahili' | 'telegram_id'> };
+
+/**
+ * Dahili and Telegram id (spec 1 §3 profile form). Spec 1 §8: "Dahiliniz güncellenmiştir" and the page
+ * reloads (the softphone line is read at start by several screens); "Telegram id güncellenmiştir".
+ */
+export function ContactCard({ me }: ContactCardProps): ReactNode {
+  const notifier = useNotifier();
+  const queryClient = useQueryClient();
+  const [dahili, setDahili] = useState(me.dahili ?? '');
+  const [telegram, setTelegram] = useState(me.telegram_id ?? '');
+  const save = useCrmMutation('authSave');
+  const changed = dahili.trim() !== (me.dahili ?? '') || telegram.trim() !== (me.telegram_id ?? '');
+
+  const submit = (event: FormEvent<HTMLFormElement>): void => {
+    event.preventDefault();
+    if (!changed) {
+      notifier.warning(uiTexts.noChanges);
+      return;
+    }
+    save.mutate(
+      { body: { dahili: dahili.trim(), telegram_id: telegram.trim() } },
+      {
+        onSuccess: (answer) => {
+          if (!answer.success) {
+            notifier.danger(messages.passwordUpdateFailed, answer.msg);
+            return;
+          }
+          void queryClient.invalidateQueries({ queryKey: crmKeys.permissions() });
+          if (answer.telegram) notifier.success(messages.telegramIdUpdated);
+          if (answer.dahili) {
+            notifier.success(messages.dahiliUpdated);
+            // Let the toast be read before the reload.
+            window.setTimeout(() => window.location.reload(), TOAST_MS.short);
+          }
+        },
+        onError: (error) => notifier.danger(messages.passwordUpdateFailed, error.message),
+      },
+    );
+  };
+
+  return (
+    <Card className="profile-card" compact>
+      <h3 className="profile-card-title">{shellTexts.contactTitle}</h3>
+      <form onSubmit={submit}>
+        <FormGroup label={shellTexts.dahili} labelFor="profile-dahili">
+          <InputGroup
+            id="profile-dahili"
+            value={dahili}
+            inputMode="numeric"
+            maxLength={20}
+            onChange={(event) => setDahili(event.currentTarget.value)}
+            data-testid="profile-dahili"
+          />
+        </FormGroup>
+        <FormGroup label={shellTexts.telegramId} labelFor="profile-telegram">
+          <InputGroup
+            id="profile-telegram"
+            value={telegram}
+            maxLength={64}
+            onChange={(event) => setTelegram(event.currentTarget.value)}
+            data-testid="profile-telegram"
+          />
+        </FormGroup>
+        <Button
+          type="submit"
+          intent="primary"
+          icon="floppy-disk"
+          text={messages.save}
+          loading={save.isPending}
+          data-testid="profile-save"
+        />
+      </form>
+    </Card>
+  );
+}

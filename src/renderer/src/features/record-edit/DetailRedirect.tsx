@@ -1,0 +1,18 @@
+import type { ReactNode } from 'react';
+import { Navigate, useLocation, useParams } from 'react-router-dom';
+import { recordId, tableName } from '../../../../shared/contract';
+import { PageNotFound } from '../not-found/PageNotFound';
+
+/**
+ * /detail/{table}/{id} (spec 2 §2): a lead opens its workspace, any other record the generic edit form.
+ * The query (a lead's ?trx=) goes along.
+ */
+export function DetailRedirect(): ReactNode {
+  const params = useParams();
+  const { search } = useLocation();
+  const table = tableName.safeParse(params.table ?? '');
+  const id = recordId.safeParse(params.id ?? '');
+  if (!table.success || !id.success) return <PageNotFound />;
+  const pathname = table.data === 'leads' ? `/leadDetail/${id.data}` : `/edit/${table.data}/${id.data}`;
+  return <Navigate to={{ pathname, search }} replace />;
+}

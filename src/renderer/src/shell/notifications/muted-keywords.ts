@@ -1,0 +1,107 @@
+import { PLATFORM_LOGIN_TITLE } from '../../../../shared/contract';
+import { NOTIFICATION_COMPLETED, foldTurkish } from '../../../../shared/domain';
+import {
+  MUTED_KEYWORD_LIMIT,
+  MUTED_KEYWORD_MAX_LENGTH,
+  isMutedNotification,
+} from '../../../../shared/domain/muted-keywords';
+
+export { MUTED_KEYWORD_LIMIT, MUTED_KEYWORD_MAX_LENGTH };
+
+/** The parts of a notification the muted-word rule reads (drawer rows and pushed events alike). */
+export type MutableNotification = {
+  title: string;
+  body: string;
+  lead_name?: string | null;
+  leadName?: string | null;
+};
+
+/**
+ * Spec 1 §2: hidden when the body, the title or the lead name contains a muted word. Both sides are
+ * Turkish-folded, so muting "ışık" also hides "IŞIK" and "Isik". The rule itself is the shared one the
+ * desktop main process applies to native notifications, so the drawer and the pop-ups never disagree.
+ */
+export function isMuted(notification: MutableNotification, mutedKeywords: readonly string[]): boolean {
+  return isMutedNotification(
+    {
+      title: notification.title,
+      body: notification.body,
+      leadName: notification.lead_name ?? notification.leadName ?? null,
+    },
+    mutedKeywords,
+  );
+}
+
+export function visibleNotifications<T extends MutableNotification>(
+  items: readonly T[],
+  mutedKeywords: readonly string[],
+): T[] {
+  return items.filter((item) => !isMuted(item, mutedKeywords));
+}
+
+export type AddMutedOutcome =
+  { ok: true; keywords: string[] } | { ok: false; reason: 'empty' | 'duplicate' | 'tooMany' | 'tooLong' };
+
+/**
+ * Spec 1 §5: a word is added only when it is not empty and not already there. "Already there" is judged
+ * folded, because "Işık" and "isik" would mute exactly the same notifications.
+ */
+export function addMutedKeyword(keywords: readonly string[], raw: string): AddMutedOutcome {
+  const word = raw.replace(/\s+/g, ' ').trim();
+  if (word === '') return { ok: false, reason: 'empty' };
+  if (word.length > MUTED_KEYWORD_MAX_LENGTH) return { ok: false, reason: 'tooLong' };
+  const folded = foldTurkish(word);
+  if (keywords.some((existing) => foldTurkish(existing.trim()) === folded)) {
+    return { ok: false, reason: 'duplicate' };
+  }
+  if (keywords.length >= MUTED_KEYWORD_LIMIT) return { ok: false, reason: 'tooMany' };
+  return { ok: true, keywords: [...keywords, word] };
+}
+
+export function removeMutedKeyword(keywords: readonly string[], word: string): string[] {
+  return keywords.filter((existing) => existing !== word);
+}
+
+/** Spec 1 §4: only open notifications can be completed, and never the 'Platform Girişi' ones. */
+export function canComplete(notification: { title: string; completed: number }): boolean {
+  return (
+    notification.completed === NOTIFICATION_COMPLETED.open &&
+    notification.title.trim() !== PLATFORM_LOGIN_TITLE
+  );
+}
+
+export type NotificationState = 'open' | 'done' | 'overdue';
+
+export function notificationState(completed: number): NotificationState {
+  if (completed === NOTIFICATION_COMPLETED.done) return 'done';
+  if (completed === NOTIFICATION_COMPLETED.overdue) return 'overdue';
+  return 'open';
+}
+
+/**
+ * The bell's figure: the server's unread count (open and due) less the ones hidden by muted words, so
+ * the bell never announces something the drawer will not show.
+ */
+export function bellCount(
+  answer: {
+    unread: number;
+    results: readonly (MutableNotification & { completed: number; start: string | null })[];
+  },
+  mutedKeywords: readonly string[],
+  now: Date,
+): number {
+  const mutedDue = answer.results.filter(
+    (item) =>
+      item.completed === NOTIFICATION_COMPLETED.open &&
+      isDue(item.start, now) &&
+      isMuted(item, mutedKeywords),
+  ).length;
+  return Math.max(0, answer.unread - mutedDue);
+}
+
+/** 'YYYY-MM-DD HH:mm:ss' in local time (the API's format) or ISO; no start counts as due. */
+export function isDue(start: string | null, now: Date): boolean {
+  if (start === null || start.trim() === '') return true;
+  const time = new Date(start.includes('T') ? start : start.replace(' ', 'T')).getTime();
+  return Number.isNaN(time) || time <= now.getTime();
+}

@@ -1,0 +1,28 @@
+/** One plain-text e-mail (the templates are text with {placeholders}, spec 2 §3 "Lead e-mail"). */
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+}
+
+export type MailAdapterKind = 'smtp' | 'outbox';
+
+/**
+ * Where the mail scheduler hands e-mails to. send() resolves when the message was accepted (by the SMTP
+ * server, or written to the outbox table) and rejects with the reason otherwise.
+ */
+export interface MailAdapter {
+  readonly kind: MailAdapterKind;
+  send(message: MailMessage): Promise<void>;
+  /** Releases connections (SMTP pool); called when the server closes. */
+  close(): Promise<void>;
+}
+
+/** The environment the mail adapter is chosen from. */
+export interface MailEnv {
+  /** smtp://user:pass@host:587 or smtps://…:465; without it mail goes to the outbox table. */
+  SMTP_URL?: string | undefined;
+  /** The From address; default crm@localhost. */
+  SMTP_FROM?: string | undefined;
+  [key: string]: string | undefined;
+}

@@ -1,0 +1,69 @@
+import { z } from 'zod';
+
+/**
+ * socket.io between the CRM server and its clients (the desktop main process, the web edition).
+ * Connect to the server's origin with path '/socket.io' and `auth: { token }` (the same bearer token
+ * as the HTTP calls). A refused handshake answers connect_error with message 'unauthorized'.
+ * Each socket joins its user's room; events flow server -> client only.
+ */
+export const SOCKET_PATH = '/socket.io';
+export const SOCKET_UNAUTHORIZED = 'unauthorized';
+
+export const REALTIME_EVENTS = {
+  notification: 'notification',
+  importProgress: 'importProgress',
+  fieldUpdate: 'fieldUpdate',
+} as const;
+export type RealtimeEventName = (typeof REALTIME_EVENTS)[keyof typeof REALTIME_EVENTS];
+
+/** Room of one user; the server joins every authenticated socket to its user's room. */
+export function userRoom(userId: number): string {
+  return `user:${userId}`;
+}
+
+/**
+ * A notification row as pushed. completed 0: it fell due now (or was created for now, e.g. Platform
+ * Girişi): show it (native notification in the desktop app). completed 2: it just turned overdue;
+ * completed 1: the user completed it in another window. 1 and 2 are updates of a row the client may
+ * already show (update by id; a client that never saw it may show an overdue one once). Spec 1 §7 names
+ * title, body, leadName, lead_id; id, start and completed are ours.
+ */
+export const notificationEventSchema = z.object({
+  id: z.number(),
+  title: z.string(),
+  body: z.string(),
+  leadName: z.string().nullable(),
+  lead_id: z.number().nullable(),
+  start: z.string().nullable(),
+  completed: z.union([z.literal(0), z.literal(1), z.literal(2)]),
+});
+export type NotificationEvent = z.infer<typeof notificationEventSchema>;
+
+/** Excel upload progress of one upload id (finished at 99 % or more, spec 1 §4). */
+export const importProgressEventSchema = z.object({
+  uploadId: z.string(),
+  done: z.number().int().nonnegative(),
+  total: z.number().int().nonnegative(),
+});
+export type ImportProgressEvent = z.infer<typeof importProgressEventSchema>;
+
+/** Option lists changed: reload the one named, or all of them when neither key is set. */
+export const fieldUpdateEventSchema = z.object({
+  table: z.string().optional(),
+  optionListId: z.number().optional(),
+});
+export type FieldUpdateEvent = z.infer<typeof fieldUpdateEventSchema>;
+
+/** Payload schema per event, for the one validation point of each receiving runtime. */
+export const realtimeEventSchemas = {
+  notification: notificationEventSchema,
+  importProgress: importProgressEventSchema,
+  fieldUpdate: fieldUpdateEventSchema,
+} as const;
+
+/** Typed socket.io event map (server -> client), usable as socket.io's ServerToClientEvents. */
+export interface RealtimeServerToClient {
+  notification: (payload: NotificationEvent) => void;
+  importProgress: (payload: ImportProgressEvent) => void;
+  fieldUpdate: (payload: FieldUpdateEvent) => void;
+}

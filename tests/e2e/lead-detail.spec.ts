@@ -1,0 +1,150 @@
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import type { Page } from '@playwright/test';
+import { baseUrl, expect, test } from './support/fixtures';
+import { login, saveScreen } from './support/screens';
+
+test.use({ baseURL: baseUrl() });
+
+const png = readFileSync(fileURLToPath(new URL('../../resources/tray-icon.png', import.meta.url)));
+// The DOS header of a Windows program: an .exe renamed to .png must be refused by its bytes.
+const fakeExe = Buffer.concat([Buffer.from('MZ'), Buffer.alloc(126, 0x90)]);
+
+/** A valid T.C. kimlik no (the official checksum), different per call. */
+function validTc(seed: number): string {
+  const d = String(100_000_000 + (seed % 800_000_000))
+    .slice(0, 9)
+    .split('')
+    .map(Number);
+  d[0] = d[0] === 0 ? 1 : (d[0] ?? 1);
+  const odd = (d[0] ?? 0) + (d[2] ?? 0) + (d[4] ?? 0) + (d[6] ?? 0) + (d[8] ?? 0);
+  const even = (d[1] ?? 0) + (d[3] ?? 0) + (d[5] ?? 0) + (d[7] ?? 0);
+  const tenth = (((odd * 7 - even) % 10) + 10) % 10;
+  const eleventh = (d.reduce((a, b) => a + b, 0) + tenth) % 10;
+  return [...d, tenth, eleventh].join('');
+}
+
+async function pickOption(page: Page, testId: string, index = 0): Promise<void> {
+  await page.getByTestId(testId).click();
+  await page.locator(`[data-testid^="${testId}-option-"]`).nth(index).click();
+}
+
+test('an agent works a lead: edit, journal, note with reminder, files, third party, task, convert, next lead', async ({
+  page,
+}, testInfo) => {
+  await login(page, 'sales@demo.crm');
+  await page.getByTestId('menu-leads').click();
+  // open the first lead of the list with the keyboard (arrow to focus, Enter to open)
+  const firstCell = page.locator('[data-testid="list-table"] .list-cell-name').first();
+  await firstCell.click();
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('lead-header')).toBeVisible();
+  await expect(page).toHaveURL(/#\/leadDetail\/\d+/);
+  const leadId = Number(/leadDetail\/(\d+)/.exec(page.url())?.[1]);
+
+  // personal info: edit the city
+  const city = `Eskişehir ${testInfo.project.name}`;
+  await page.getByTestId('personal-field-city').fill(city);
+  await page.getByTestId('personal-save').click();
+  await expect(page.getByText('Güncelleme başarılı').first()).toBeVisible();
+
+  // the journal shows the change
+  await page.getByTestId('tab-gecmis').click();
+  await expect(page).toHaveURL(/#\/leadDetail\/\d+#gecmis|gecmis/);
+  await expect(page.getByTestId('journal-entry').first()).toContainText(city);
+
+  // a note with a reminder in 15 minutes
+  const notesBefore = await page.getByTestId('note-row').count();
+  await page.getByTestId('note-submit').click();
+  await expect(page.getByText('Not içeriği zorunludur').first()).toBeVisible();
+  await page.getByTestId('note-body').fill('Müşteri akşam aranmak istiyor, ürün sunumu yapılacak.');
+  await page.getByTestId('note-remind').check();
+  await page.getByTestId('note-offset').selectOption('15');
+  await page.getByTestId('note-submit').click();
+  await expect(page.getByText('Not başarıyla kaydedildi').first()).toBeVisible();
+  await expect(page.getByTestId('note-row')).toHaveCount(notesBefore + 1);
+  await expect(page.getByTestId('notification-row').first()).toBeVisible();
+  await saveScreen(page, testInfo, 'lead-detail');
+
+  // files: two images with a category; a renamed .exe is refused
+  await page.getByTestId('tab-dosyalar').click();
+  const category = page.getByTestId('file-category');
+  await category.selectOption({ index: 1 });
+  await page.getByTestId('file-input').setInputFiles([
+    { name: 'kimlik-on.png', mimeType: 'image/png', buffer: png },
+    { name: 'kimlik-arka.png', mimeType: 'image/png', buffer: png },
+  ]);
+  await page.getByTestId('file-upload').click();
+  await expect(page.getByTestId('file-row')).toHaveCount(2);
+  await page.getByTestId('file-input').setInputFiles([
+    { name: 'dekont.png', mimeType: 'image/png', buffer: fakeExe },
+  ]);
+  await page.getByTestId('file-upload').click();
+  await expect(page.getByTestId('file-error')).toBeVisible();
+  await expect(page.getByTestId('file-row')).toHaveCount(2);
+
+  // a third-party person: refused without tc, saved with it
+  await page.getByTestId('tab-3-sahis-bilgileri').click();
+  await page.getByTestId('remitter-field-name').fill('Ayşe Öztürk');
+  await page.getByTestId('remitter-submit').click();
+  await expect(page.getByTestId('remitter-error')).toBeVisible();
+  await page.getByTestId('remitter-field-tc').fill(validTc(leadId * 7919));
+  await page.getByTestId('remitter-submit').click();
+  await expect(page.getByTestId('remitter-row').first()).toContainText('Ayşe Öztürk');
+
+  // a task: add and tick
+  await page.getByTestId('tab-gorevler').click();
+  await page.getByTestId('task-add-title').fill('Kimlik fotokopisini iste');
+  await page.getByTestId('task-add-submit').click();
+  const check = page.locator('[data-testid^="task-check-"]').first();
+  await check.check();
+  await expect(check).toBeChecked();
+
+  // convert to customer (cannot be undone)
+  if (await page.getByTestId('convert-open').isVisible()) {
+    await page.getByTestId('convert-open').click();
+    await expect(page.getByTestId('convert-confirm-message')).toHaveText(
+      'Bu işlem geri alınamaz, bu başvuruyu müşteri yapmak istediğinize eminmisiniz ?',
+    );
+    await page.getByTestId('convert-confirm').click();
+    await pickOption(page, 'convert-field-retention_id');
+    await pickOption(page, 'convert-field-retention_md_id');
+    await page.getByTestId('convert-field-tc').fill(validTc(leadId * 104_729 + 17));
+    await pickOption(page, 'convert-field-occupation_id');
+    await page.getByTestId('convert-field-city').fill('İzmir');
+    await page.getByTestId('convert-field-ilce').fill('Karşıyaka');
+    await page.getByTestId('convert-submit').click();
+    await expect(page.getByText('Tebrikler 1 müşteri daha kazandınız').first()).toBeVisible();
+    await expect(page.getByTestId('convert-open')).toHaveCount(0);
+  }
+
+  // next lead in the list's order
+  await page.getByTestId('next-lead').click();
+  await expect(page).not.toHaveURL(new RegExp(`leadDetail/${leadId}(#|$)`));
+  await expect(page.getByTestId('lead-header')).toBeVisible();
+});
+
+test('tabs follow the modules, and another team’s lead answers the 404 text', async ({ page }) => {
+  await login(page, 'sales@demo.crm');
+  await page.getByTestId('menu-leads').click();
+  await expect(page.locator('[data-testid="list-table"] .list-cell-id').first()).toBeVisible();
+  const ownId = Number(await page.locator('[data-testid="list-table"] .list-cell-id').first().innerText());
+  await page.goto(`/#/leadDetail/${ownId}`);
+  await expect(page.getByTestId('tab-kisisel-bilgiler')).toBeVisible();
+  // the sales group has no survey module
+  await expect(page.getByTestId('tab-anketler')).toHaveCount(0);
+  await page.getByTestId('logout-link').click();
+
+  // find a lead of another team as admin, then open it as the agent
+  await login(page, 'admin@demo.crm');
+  await page.goto('/#/list/leads?team_id=3');
+  await expect(page.locator('[data-testid="list-table"] .list-cell-id').first()).toBeVisible();
+  const foreignId = Number(await page.locator('[data-testid="list-table"] .list-cell-id').first().innerText());
+  await page.goto(`/#/leadDetail/${foreignId}`);
+  await expect(page.getByTestId('tab-anketler')).toBeVisible();
+  await page.getByTestId('logout-link').click();
+
+  await login(page, 'sales@demo.crm');
+  await page.goto(`/#/leadDetail/${foreignId}`);
+  await expect(page.getByTestId('lead-not-found')).toContainText('Böyle bir kayıt yok veya görmeye yetkiniz yok');
+});

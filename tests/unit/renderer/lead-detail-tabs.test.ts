@@ -1,0 +1,113 @@
+import { describe, expect, it } from 'vitest';
+import {
+  DEFAULT_LEFT_TAB,
+  LEFT_TABS,
+  LEFT_TAB_TITLES,
+  activeTabFromHash,
+  hashForTab,
+  hashToSync,
+  tabNameFromHash,
+  visibleLeftTabs,
+  visibleRightTabs,
+} from '../../../src/renderer/src/features/lead-detail/tabs/lead-tabs';
+
+const SALES = ['kisisel-bilgiler', 'gorevler', 'eslesen-kayitlar', 'gecmis', 'dosyalar', 'notlar'];
+const ALL = [
+  'kisisel-bilgiler',
+  'gorevler',
+  'platformlar',
+  'para-islemleri',
+  'eslesen-kayitlar',
+  'gecmis',
+  'dosyalar',
+  'anketler',
+  '3-sahis-bilgileri',
+  'notlar',
+  'emailler',
+];
+
+describe('lead detail tabs by modules (spec 2 §2)', () => {
+  it('shows personal info always, even with no modules at all', () => {
+    expect(visibleLeftTabs([])).toEqual(['kisisel-bilgiler']);
+    expect(visibleLeftTabs(['gecmis'])).toEqual(['kisisel-bilgiler', 'gecmis']);
+  });
+
+  it('shows a tab only when its module is granted, in the spec order whatever the module order', () => {
+    expect(visibleLeftTabs(SALES)).toEqual([
+      'kisisel-bilgiler',
+      'gorevler',
+      'eslesen-kayitlar',
+      'gecmis',
+      'dosyalar',
+    ]);
+    expect(visibleLeftTabs(['3-sahis-bilgileri', 'anketler', 'gorevler'])).toEqual([
+      'kisisel-bilgiler',
+      'gorevler',
+      'anketler',
+      '3-sahis-bilgileri',
+    ]);
+  });
+
+  it('leaves platformlar and para-islemleri to the money screens', () => {
+    expect(visibleLeftTabs(ALL)).toEqual([...LEFT_TABS]);
+    expect(visibleLeftTabs(ALL)).not.toContain('platformlar');
+    expect(visibleLeftTabs(ALL)).not.toContain('para-islemleri');
+  });
+
+  it('ignores unknown module names', () => {
+    expect(visibleLeftTabs(['yok-boyle-modul', 'GECMIS'])).toEqual(['kisisel-bilgiler']);
+  });
+
+  it('titles every tab in Turkish', () => {
+    expect(LEFT_TAB_TITLES['3-sahis-bilgileri']).toBe('3. Şahıs Bilgileri');
+    expect(LEFT_TAB_TITLES['eslesen-kayitlar']).toBe('Eşleşen Kayıtlar');
+  });
+
+  it('gives the right column notes with notlar and e-mail with emailler', () => {
+    expect(visibleRightTabs(SALES)).toEqual(['notlar']);
+    expect(visibleRightTabs(ALL)).toEqual(['notlar', 'emailler']);
+    expect(visibleRightTabs(['kisisel-bilgiler'])).toEqual([]);
+  });
+});
+
+describe('tab hash (spec 2 §2: the hash selects the tab and follows it)', () => {
+  const visible = visibleLeftTabs(SALES);
+
+  it('reads the tab name from the router hash', () => {
+    expect(tabNameFromHash('#gorevler')).toBe('gorevler');
+    expect(tabNameFromHash('gecmis')).toBe('gecmis');
+    expect(tabNameFromHash('#3-sahis-bilgileri')).toBe('3-sahis-bilgileri');
+    expect(tabNameFromHash('#dosyalar?x=1')).toBe('dosyalar');
+    expect(tabNameFromHash('#%67orevler')).toBe('gorevler');
+    expect(tabNameFromHash('#%E0%A4%A')).toBe('%E0%A4%A');
+    expect(tabNameFromHash('')).toBe('');
+  });
+
+  it('selects the named tab when the user may see it', () => {
+    expect(activeTabFromHash('#gorevler', visible)).toBe('gorevler');
+    expect(activeTabFromHash('#dosyalar', visible)).toBe('dosyalar');
+  });
+
+  it('falls back to kisisel-bilgiler for no hash, a typo or a tab without the module', () => {
+    expect(DEFAULT_LEFT_TAB).toBe('kisisel-bilgiler');
+    expect(activeTabFromHash('', visible)).toBe('kisisel-bilgiler');
+    expect(activeTabFromHash('#gorevlerr', visible)).toBe('kisisel-bilgiler');
+    expect(activeTabFromHash('#anketler', visible)).toBe('kisisel-bilgiler');
+    expect(activeTabFromHash('#platformlar', visibleLeftTabs(ALL))).toBe('kisisel-bilgiler');
+  });
+
+  it('writes the active tab into the hash, and leaves a hash that already names it alone', () => {
+    expect(hashForTab('gecmis')).toBe('#gecmis');
+    expect(hashToSync('#gecmis', 'gecmis')).toBeNull();
+    expect(hashToSync('', 'kisisel-bilgiler')).toBe('#kisisel-bilgiler');
+    expect(hashToSync('#anketler', 'kisisel-bilgiler')).toBe('#kisisel-bilgiler');
+    expect(hashToSync('#gorevler', 'dosyalar')).toBe('#dosyalar');
+  });
+
+  it('round-trips every tab', () => {
+    for (const tab of LEFT_TABS) {
+      expect(activeTabFromHash(hashForTab(tab), LEFT_TABS)).toBe(tab);
+      expect(hashToSync(hashForTab(tab), tab)).toBeNull();
+    }
+  });
+});
