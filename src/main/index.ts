@@ -43,6 +43,8 @@ const preloadPath = join(here, '../preload/index.cjs');
 const rendererFile = join(here, '../renderer/index.html');
 const embeddedEntry = join(here, 'embedded.js');
 const KEYCHAIN_SERVICE = 'com.brokercrm.desktop';
+/** electron-builder.yml appId: Windows shows notifications only for the AUMID of the Start menu shortcut. */
+const APP_USER_MODEL_ID = 'com.brokercrm.desktop';
 
 const devRendererUrl = !app.isPackaged ? process.env.ELECTRON_RENDERER_URL : undefined;
 const rendererUrl = devRendererUrl ?? pathToFileURL(rendererFile).href;
@@ -141,6 +143,7 @@ function createTray(
 
 async function ready(): Promise<void> {
   secureSession();
+  if (process.platform === 'win32') app.setAppUserModelId(APP_USER_MODEL_ID);
 
   const keytar = await loadKeytar();
   if (keytar.reason) consoleLog(keytar.reason);

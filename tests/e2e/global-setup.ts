@@ -37,6 +37,8 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
       DEMO_DATA: '1',
       DEMO_LEADS: '5000',
       LOG_LEVEL: 'warn',
+      // the same zone as the browser (playwright.config timezoneId), as at a Turkish call centre
+      TZ: 'Europe/Istanbul',
       // the e2e run always uses the embedded database; server suites cover PostgreSQL
       DATABASE_URL: '',
     },
