@@ -519,8 +519,8 @@ const RETENTION_MODULES = ALL_MODULES;
 
 /**
  * Lead remitters belong to the departments with the 3-sahis-bilgileri module. They carry no team column,
- * so retention sees (like its notes) the remitters it added; risk works all of them. Who may add one to
- * which lead is the lead's scope, checked by the server on every write.
+ * so sales and retention see (like their notes) the remitters they added; risk works all of them. Who
+ * may add one to which lead is the lead's scope, checked by the server on every write.
  */
 function remitterPermission(department: Department): PermissionSeed {
   const remitterWrite = REMITTER_FIELDS.map((field) => field.name).filter(

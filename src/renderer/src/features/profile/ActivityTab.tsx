@@ -12,27 +12,29 @@ export function ActivityTab({ rows }: ActivityTabProps): ReactNode {
     return <NonIdealState icon="history" title={shellTexts.activityEmpty} className="profile-empty" />;
   }
   return (
-    <HTMLTable compact striped className="profile-activity" data-testid="profile-activity">
-      <thead>
-        <tr>
-          <th>{shellTexts.activityFirst}</th>
-          <th>{shellTexts.activityLast}</th>
-          <th className="is-number">{shellTexts.activityUpdated}</th>
-          <th className="is-number">{shellTexts.activityViewed}</th>
-          <th className="is-number">{shellTexts.activityNoted}</th>
-        </tr>
-      </thead>
-      <tbody>
-        {rows.map((row, index) => (
-          <tr key={`${row.start_action_time ?? ''}-${index}`} data-testid="profile-activity-row">
-            <td>{formatDateTimeTr(row.start_action_time)}</td>
-            <td>{formatDateTimeTr(row.last_action_time)}</td>
-            <td className="is-number">{row.lead_interaction}</td>
-            <td className="is-number">{row.lead_view}</td>
-            <td className="is-number">{row.lead_note}</td>
+    <div className="profile-activity-scroll">
+      <HTMLTable compact striped className="profile-activity" data-testid="profile-activity">
+        <thead>
+          <tr>
+            <th>{shellTexts.activityFirst}</th>
+            <th>{shellTexts.activityLast}</th>
+            <th className="is-number">{shellTexts.activityUpdated}</th>
+            <th className="is-number">{shellTexts.activityViewed}</th>
+            <th className="is-number">{shellTexts.activityNoted}</th>
           </tr>
-        ))}
-      </tbody>
-    </HTMLTable>
+        </thead>
+        <tbody>
+          {rows.map((row, index) => (
+            <tr key={`${row.start_action_time ?? ''}-${index}`} data-testid="profile-activity-row">
+              <td>{formatDateTimeTr(row.start_action_time)}</td>
+              <td>{formatDateTimeTr(row.last_action_time)}</td>
+              <td className="is-number">{row.lead_interaction}</td>
+              <td className="is-number">{row.lead_view}</td>
+              <td className="is-number">{row.lead_note}</td>
+            </tr>
+          ))}
+        </tbody>
+      </HTMLTable>
+    </div>
   );
 }
