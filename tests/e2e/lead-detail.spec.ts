@@ -79,9 +79,9 @@ test('an agent works a lead: edit, journal, note with reminder, files, third par
   ]);
   await page.getByTestId('file-upload').click();
   await expect(page.getByTestId('file-row')).toHaveCount(filesBefore + 2);
-  await page.getByTestId('file-input').setInputFiles([
-    { name: 'dekont.png', mimeType: 'image/png', buffer: fakeExe },
-  ]);
+  await page
+    .getByTestId('file-input')
+    .setInputFiles([{ name: 'dekont.png', mimeType: 'image/png', buffer: fakeExe }]);
   await page.getByTestId('file-upload').click();
   await expect(page.getByTestId('file-error')).toBeVisible();
   await expect(page.getByTestId('file-row')).toHaveCount(filesBefore + 2);
@@ -142,7 +142,9 @@ test('tabs follow the modules, and another team’s lead answers the 404 text', 
   await login(page, 'sales2@demo.crm');
   await page.getByTestId('menu-leads').click();
   await expect(page.locator('[data-testid="list-table"] .list-cell-id').first()).toBeVisible();
-  const foreignId = Number(await page.locator('[data-testid="list-table"] .list-cell-id').first().innerText());
+  const foreignId = Number(
+    await page.locator('[data-testid="list-table"] .list-cell-id').first().innerText(),
+  );
   await page.getByTestId('logout-link').click();
 
   // an admin has the survey module
@@ -153,5 +155,7 @@ test('tabs follow the modules, and another team’s lead answers the 404 text', 
 
   await login(page, 'sales@demo.crm');
   await page.goto(`/#/leadDetail/${foreignId}`);
-  await expect(page.getByTestId('lead-not-found')).toContainText('Böyle bir kayıt yok veya görmeye yetkiniz yok');
+  await expect(page.getByTestId('lead-not-found')).toContainText(
+    'Böyle bir kayıt yok veya görmeye yetkiniz yok',
+  );
 });
