@@ -97,8 +97,13 @@ test('an agent works a lead: edit, journal, note with reminder, files, third par
 
   // a task: add and tick
   await page.getByTestId('tab-gorevler').click();
-  await page.getByTestId('task-add-title').fill('Kimlik fotokopisini iste');
-  await page.getByTestId('task-add-submit').click();
+  await expect(page.getByTestId('tasks-tab')).toBeVisible();
+  const taskTitle = page.getByTestId('task-add-title');
+  await taskTitle.fill('Kimlik fotokopisini iste');
+  await expect(taskTitle).toHaveValue('Kimlik fotokopisini iste');
+  await taskTitle.press('Enter');
+  // the form clears once the server has saved the task
+  await expect(taskTitle).toHaveValue('', { timeout: 20_000 });
   const check = page.locator('[data-testid^="task-check-"]').first();
   await check.check();
   await expect(check).toBeChecked();
