@@ -99,13 +99,18 @@ test('an agent works a lead: edit, journal, note with reminder, files, third par
   await page.getByTestId('tab-gorevler').click();
   await expect(page.getByTestId('tasks-tab')).toBeVisible();
   const taskTitle = page.getByTestId('task-add-title');
-  await taskTitle.fill('Kimlik fotokopisini iste');
-  await expect(taskTitle).toHaveValue('Kimlik fotokopisini iste');
+  const taskName = `Kimlik fotokopisini iste (${testInfo.project.name})`;
+  await taskTitle.fill(taskName);
+  await expect(taskTitle).toHaveValue(taskName);
   await taskTitle.press('Enter');
   // the form clears once the server has saved the task
   await expect(taskTitle).toHaveValue('', { timeout: 20_000 });
-  const check = page.locator('[data-testid^="task-check-"]').first();
-  await check.check();
+  const check = page
+    .locator('li[data-testid^="task-"]')
+    .filter({ hasText: taskName })
+    .locator('[data-testid^="task-check-"]');
+  // the box follows the saved status: click, then wait for the server's answer
+  await check.click();
   await expect(check).toBeChecked();
 
   // convert to customer (cannot be undone)
