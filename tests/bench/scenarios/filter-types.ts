@@ -1,0 +1,286 @@
+import { sql, type RawBuilder } from 'kysely';
+import { escapeLikePattern, FILTER_TYPE_LABELS, type FilterType } from '../../../src/shared/domain/filters';
+import { foldTurkish } from '../../../src/shared/domain/turkish-fold';
+import { measure, measurePair, type Summary } from '../stats';
+import { count, ms, type BenchContext, type ResultRow, type Section } from './bench-context';
+import { LATENCY_COLUMNS, LIST_TARGET, latencyRow, meetsListTarget } from './latency';
+import { planSummary } from './sql-plan';
+import { idsOf, tableCall } from './table-call';
+
+type FilterValue = string | string[] | { start: string; end: string };
+
+/** One filter type on /table/leads and the same WHERE written by hand. */
+interface FilterCase {
+  type: FilterType;
+  /** What is filtered, in words: "status_id = 3". */
+  what: string;
+  filter: { name: string; type: FilterType; value: FilterValue };
+  where: RawBuilder<boolean>;
+  /** Not a target: shows the API's fixed cost per call (session, permissions) on a one-row query. */
+  reference?: boolean;
+}
+
+/** Facts of the data set the filter values are derived from, so a reseed keeps the same selectivity. */
+interface DataFacts {
+  /** Day of the newest lead, YYYY-MM-DD (the seed spreads two years of leads up to its "now"). */
+  newestDay: string;
+  maxId: number;
+  maxAgentId: number;
+}
+
+const COLUMNS = ['id', 'name', 'status_id', 'agent_id', 'utm_source', 'team_id', 'created_at'] as const;
+const PAGE_SIZE = 15;
+/** Rounds of the page-only and count-only runs that explain a missed target. */
+const DIAGNOSTIC_ROUNDS = 30;
+
+function addDays(day: string, days: number): string {
+  const date = new Date(`${day}T00:00:00Z`);
+  date.setUTCDate(date.getUTCDate() + days);
+  return date.toISOString().slice(0, 10);
+}
+
+const likeOf = (text: string, shape: (escaped: string) => string): string =>
+  shape(escapeLikePattern(foldTurkish(text)));
+
+/** The twelve operator types of spec 1 §5, each with a realistic value on 1,000,000 demo leads. */
+function filterCases(facts: DataFacts): FilterCase[] {
+  const day = facts.newestDay;
+  const nameLike = (pattern: string): RawBuilder<boolean> =>
+    sql<boolean>`name_folded like ${pattern} escape '\\'`;
+  const contains = likeOf('Öztürk', (e) => `%${e}%`);
+  const notContains = likeOf('Şahin', (e) => `%${e}%`);
+  const startsWith = likeOf('Ayşe', (e) => `${e}%`);
+  const endsWith = likeOf('Çelik', (e) => `%${e}`);
+  const halfId = Math.floor(facts.maxId / 2);
+  const fromAgent = facts.maxAgentId - 3;
+  // A bare day on a timestamp means that whole day: "> day" starts the next day, "<= day" ends with it.
+  const after = addDays(day, -30);
+  const upTo = addDays(day, -365);
+  const rangeStart = addDays(day, -395);
+  const rangeEnd = addDays(day, -366);
+  return [
+    {
+      type: 1,
+      what: `id = ${facts.maxId} (tek satır; API'nin sabit maliyeti)`,
+      filter: { name: 'id', type: 1, value: String(facts.maxId) },
+      where: sql<boolean>`id = ${facts.maxId}`,
+      reference: true,
+    },
+    {
+      type: 1,
+      what: 'status_id = 3',
+      filter: { name: 'status_id', type: 1, value: '3' },
+      where: sql<boolean>`status_id = ${3}`,
+    },
+    {
+      type: 2,
+      what: 'isim "Öztürk" içerir',
+      filter: { name: 'name', type: 2, value: 'Öztürk' },
+      where: nameLike(contains),
+    },
+    {
+      type: 3,
+      what: 'isim "Şahin" içermez',
+      filter: { name: 'name', type: 3, value: 'Şahin' },
+      where: sql<boolean>`(name is null or not (${nameLike(notContains)}))`,
+    },
+    {
+      type: 4,
+      what: `created_at > ${after} (son 30 gün)`,
+      filter: { name: 'created_at', type: 4, value: after },
+      where: sql<boolean>`created_at >= ${`${addDays(after, 1)} 00:00:00`}`,
+    },
+    {
+      type: 5,
+      what: `id < ${halfId}`,
+      filter: { name: 'id', type: 5, value: String(halfId) },
+      where: sql<boolean>`id < ${halfId}`,
+    },
+    {
+      type: 6,
+      what: `agent_id ≥ ${fromAgent} (4 temsilci)`,
+      filter: { name: 'agent_id', type: 6, value: String(fromAgent) },
+      where: sql<boolean>`agent_id >= ${fromAgent}`,
+    },
+    {
+      type: 7,
+      what: `created_at ≤ ${upTo} (bir yıldan eski)`,
+      filter: { name: 'created_at', type: 7, value: upTo },
+      where: sql<boolean>`created_at < ${`${addDays(upTo, 1)} 00:00:00`}`,
+    },
+    {
+      type: 8,
+      what: 'isim "Ayşe" ile başlar',
+      filter: { name: 'name', type: 8, value: 'Ayşe' },
+      where: nameLike(startsWith),
+    },
+    {
+      type: 9,
+      what: 'isim "Çelik" ile biter',
+      filter: { name: 'name', type: 9, value: 'Çelik' },
+      where: nameLike(endsWith),
+    },
+    {
+      type: 10,
+      what: `created_at ${rangeStart} … ${rangeEnd} (30 gün, bir yıl önce)`,
+      filter: { name: 'created_at', type: 10, value: { start: rangeStart, end: rangeEnd } },
+      where: sql<boolean>`(created_at >= ${`${rangeStart} 00:00:00`} and created_at < ${`${addDays(rangeEnd, 1)} 00:00:00`})`,
+    },
+    {
+      type: 11,
+      what: 'status_id ∈ (2, 4, 6)',
+      filter: { name: 'status_id', type: 11, value: ['2', '4', '6'] },
+      where: sql<boolean>`status_id in (${sql.join([2, 4, 6])})`,
+    },
+    {
+      type: 12,
+      what: 'status_id ∉ (1, 2)',
+      filter: { name: 'status_id', type: 12, value: ['1', '2'] },
+      where: sql<boolean>`(status_id is null or status_id not in (${sql.join([1, 2])}))`,
+    },
+  ];
+}
+
+async function dataFacts(context: BenchContext): Promise<DataFacts> {
+  const result = await sql<{ day: string; max_id: number; max_agent: number }>`select
+      (select max(created_at)::date::text from leads) as day,
+      (select max(id) from leads) as max_id,
+      (select max(agent_id) from leads) as max_agent`.execute(context.handle.db);
+  const row = result.rows[0];
+  if (!row) throw new Error('no leads');
+  return { newestDay: row.day, maxId: Number(row.max_id), maxAgentId: Number(row.max_agent) };
+}
+
+interface Diagnosis {
+  page: Summary;
+  count: Summary;
+  pagePlan: string;
+  countPlan: string;
+}
+
+/** Why a scenario missed: the page and the count SQL timed on their own, and the planner's choice. */
+async function diagnose(
+  context: BenchContext,
+  pageSql: RawBuilder<unknown>,
+  countSql: RawBuilder<unknown>,
+): Promise<Diagnosis> {
+  const { db } = context.handle;
+  const rounds = Math.min(context.rounds, DIAGNOSTIC_ROUNDS);
+  return {
+    page: await measure(async () => {
+      await pageSql.execute(db);
+    }, rounds),
+    count: await measure(async () => {
+      await countSql.execute(db);
+    }, rounds),
+    pagePlan: await planSummary(db, pageSql),
+    countPlan: await planSummary(db, countSql),
+  };
+}
+
+/** Share of the table from which the exact count itself is the cost: every match is visited. */
+const LARGE_MATCH_SHARE = 0.2;
+
+/** Why the slow part is slow, read from its plan (a hint for the reader, not a verdict). */
+function slowPartHint(diagnosis: Diagnosis, matchedShare: number, matched: number): string {
+  if (diagnosis.page.p95 > diagnosis.count.p95) {
+    return diagnosis.pagePlan.includes('Backward leads_pkey')
+      ? 'yavaş olan sayfa: planlayıcı id dizinini geriye tarayıp filtreliyor, eşleşenler id sırasının uzak ucunda'
+      : 'yavaş olan sayfa sorgusu';
+  }
+  if (matchedShare >= LARGE_MATCH_SHARE) {
+    return `yavaş olan kesin toplam: ${count(matched)} eşleşmenin her biri sayılıyor; süre eşleşme sayısıyla büyür, dizin bunu değiştirmez`;
+  }
+  return `yavaş olan kesin toplam (${count(matched)} eşleşme; plan aşağıda)`;
+}
+
+function missReason(
+  subject: Summary,
+  baseline: Summary,
+  diagnosis: Diagnosis,
+  matched: number,
+  of: number,
+): string {
+  const parts: string[] = [];
+  if (baseline.p95 >= LIST_TARGET.maxP95Ms) {
+    parts.push(`elle yazılan SQL de ${LIST_TARGET.maxP95Ms} ms'yi aşıyor (SQL p95 ${ms(baseline.p95)} ms)`);
+  }
+  if (subject.p95 > LIST_TARGET.maxRatio * baseline.p95) parts.push('API, SQL’in 1,5 katını aşıyor');
+  if (parts.length === 0) parts.push(`API p95 ${ms(subject.p95)} ms`);
+  parts.push(
+    `ayrı ayrı: sayfa p95 ${ms(diagnosis.page.p95)} ms, toplam p95 ${ms(diagnosis.count.p95)} ms`,
+    slowPartHint(diagnosis, of > 0 ? matched / of : 0, matched),
+  );
+  return parts.join('; ');
+}
+
+export async function runFilterTypes(context: BenchContext): Promise<Section> {
+  const { handle, log } = context;
+  const rounds = Number(process.env.BENCH_FILTER_ROUNDS ?? context.rounds);
+  const facts = await dataFacts(context);
+  const rows: ResultRow[] = [];
+  const notes: string[] = [];
+  const columnList = sql.join(COLUMNS.map((name) => sql.id(name)));
+
+  for (const item of filterCases(facts)) {
+    const label = item.reference
+      ? `Referans: ${item.what}`
+      : `${item.type} ${FILTER_TYPE_LABELS[item.type]}: ${item.what}`;
+    log(`  filtre ${label}`);
+    const call = tableCall(context, {
+      page: 1,
+      limit: PAGE_SIZE,
+      sort: { name: 'id', type: 'desc' },
+      filters: [item.filter],
+      fields: [...COLUMNS],
+    });
+    const pageSql = sql<{ id: number }>`select ${columnList} from leads where ${item.where}
+      order by id desc limit ${PAGE_SIZE} offset 0`;
+    const countSql = sql<{ total: number }>`select count(*)::int as total from leads where ${item.where}`;
+    const rawSql = async (): Promise<void> => {
+      await Promise.all([pageSql.execute(handle.db), countSql.execute(handle.db)]);
+    };
+
+    // The hand-written SQL must answer exactly what the API answers, or the comparison means nothing.
+    const answer = await call.answer();
+    const [page, counted] = await Promise.all([pageSql.execute(handle.db), countSql.execute(handle.db)]);
+    const sqlTotal = Number(counted.rows[0]?.total ?? -1);
+    const same = answer.total === sqlTotal && idsOf(answer.results).join(',') === idsOf(page.rows).join(',');
+
+    const pair = await measurePair(call.send, rawSql, rounds);
+    const pass = same && meetsListTarget(pair.subject, pair.baseline);
+    let note: string | undefined;
+    if (!same) note = `API ile SQL farklı sonuç verdi (toplam ${answer.total} / ${sqlTotal})`;
+    else if (item.reference) {
+      note = `API − SQL: p50 ${ms(pair.subject.p50 - pair.baseline.p50)} ms (oturum, yetki, JSON)`;
+    } else if (!pass) {
+      const diagnosis = await diagnose(context, pageSql, countSql);
+      note = missReason(pair.subject, pair.baseline, diagnosis, answer.total, context.leads);
+      notes.push(
+        `Tür ${item.type} planı — sayfa: ${diagnosis.pagePlan} (p95 ${ms(diagnosis.page.p95)} ms); ` +
+          `toplam: ${diagnosis.countPlan} (p95 ${ms(diagnosis.count.p95)} ms).`,
+      );
+    }
+    rows.push(
+      latencyRow(
+        {
+          scenario: label,
+          matched: answer.total,
+          of: context.leads,
+          subject: pair.subject,
+          baseline: pair.baseline,
+        },
+        item.reference ? 'taban' : LIST_TARGET.text,
+        item.reference && same ? null : pass,
+        note,
+      ),
+    );
+  }
+
+  return {
+    title: `Her filtre türü: /table/leads, id desc, ${PAGE_SIZE} satır, kesin toplam (${rounds} ölçüm)`,
+    columns: LATENCY_COLUMNS,
+    rows,
+    notes,
+  };
+}
