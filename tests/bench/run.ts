@@ -11,6 +11,8 @@ import { count, errorText, seconds, type BenchContext, type Section } from './sc
 import { runBrowser } from './scenarios/browser';
 import { runExport } from './scenarios/export';
 import { runFilterTypes } from './scenarios/filter-types';
+import { runPushFanout } from './scenarios/push';
+import { runSearchBench } from './search-bench';
 
 /**
  * `npm run bench`: every figure next to a baseline measured in the same run (the same SQL run directly,
@@ -40,6 +42,8 @@ const SCENARIOS: readonly Scenario[] = [
   { id: 'filters', title: 'Her filtre türü', run: runFilterTypes },
   { id: 'export', title: 'Excel dışa aktarma', run: runExport },
   { id: 'browser', title: 'Chromium, 500 satırlık sayfa', run: runBrowser },
+  { id: 'search', title: 'Arama (Ctrl+K) ve telefon araması', run: runSearchBench },
+  { id: 'push', title: 'Anlık bildirim yayını', run: runPushFanout },
 ];
 
 const load = (): string =>
