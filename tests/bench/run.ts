@@ -19,7 +19,8 @@ import { runSearchBench } from './search-bench';
  * the same rows read without xlsx, the same page at 15 rows).
  * BENCH_LEADS (default 1,000,000), BENCH_ROUNDS (default 200), BENCH_FILTER_ROUNDS (default BENCH_ROUNDS),
  * BENCH_BROWSER_ROUNDS (default 3), BENCH_EXPORT_ROWS (default 100,000), BENCH_WEB_ROOT (reuse a built web
- * edition), BENCH_ONLY (comma list of list,filters,export,browser), DATABASE_URL (PostgreSQL; else PGlite).
+ * edition), BENCH_ONLY (comma list of list,filters,export,browser,search,push), DATABASE_URL (PostgreSQL;
+ * else PGlite).
  */
 const leads = Number(process.env.BENCH_LEADS ?? 1_000_000);
 const rounds = Number(process.env.BENCH_ROUNDS ?? 200);
