@@ -79,6 +79,8 @@ test('an agent works a lead: edit, journal, note with reminder, files, third par
   ]);
   await page.getByTestId('file-upload').click();
   await expect(page.getByTestId('file-row')).toHaveCount(filesBefore + 2);
+  // after a successful upload the picker is emptied: wait for that before choosing the next file
+  await expect(page.getByTestId('file-upload')).toBeDisabled();
   await page
     .getByTestId('file-input')
     .setInputFiles([{ name: 'dekont.png', mimeType: 'image/png', buffer: fakeExe }]);
