@@ -2,8 +2,8 @@ import { Button, Menu, MenuDivider, MenuItem, PopoverNext, Tag } from '@blueprin
 import { useQueryClient } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import type { CallResult, OptionItem, RecordRow } from '../../../../../shared/contract';
-import { CALL_LINES, type CallLine } from '../../../../../shared/domain';
-import { format, messages } from '../../../../../shared/i18n/messages';
+import type { CallLine } from '../../../../../shared/domain';
+import { messages } from '../../../../../shared/i18n/messages';
 import { usePermissions } from '../../../api/permissions';
 import { useOptions } from '../../../api/options';
 import { crmKeys } from '../../../api/query-keys';
@@ -17,6 +17,7 @@ import type { FieldRendererProps } from '../types';
 import { patchTableRows } from './patch-rows';
 import { callablePhone, checkQuickCall, rowHasPhoneColumns } from './quick-call';
 import { statusLook, toStatusChoices } from './status-options';
+import { CallLineItems } from './CallLineItems';
 
 type TableAnswer = CallResult<'table'>;
 
@@ -166,24 +167,7 @@ function LeadStatusMenu({ table, id, field, row, raw }: LeadStatusMenuProps): Re
           data-testid={`status-option-${choice.value}`}
         />
       ))}
-      <MenuDivider title={uiTexts.quickCall} />
-      {CALL_LINES.map((line) => (
-        <MenuItem
-          key={line.value}
-          icon="phone"
-          text={format(uiTexts.callLineName, { label: line.label, value: line.value })}
-          disabled={calling}
-          onClick={() => void call(line.value)}
-          data-testid={`call-line-${line.value}`}
-        />
-      ))}
-      <MenuItem
-        icon="phone-call"
-        text={uiTexts.call}
-        disabled={calling}
-        onClick={() => void call(null)}
-        data-testid="call-plain"
-      />
+      <CallLineItems calling={calling} onCall={(line) => void call(line)} />
     </Menu>
   );
 

@@ -1,13 +1,14 @@
-import { Button, Menu, MenuDivider, MenuItem, PopoverNext } from '@blueprintjs/core';
+import { Button, Menu, PopoverNext } from '@blueprintjs/core';
 import { useState, type ReactNode } from 'react';
 import type { RecordRow } from '../../../../../shared/contract';
-import { CALL_LINES, type CallLine } from '../../../../../shared/domain';
-import { format, messages } from '../../../../../shared/i18n/messages';
+import type { CallLine } from '../../../../../shared/domain';
+import { messages } from '../../../../../shared/i18n/messages';
 import { usePermissions } from '../../../api/permissions';
 import { useCrmMutation } from '../../../api/use-crm-call';
 import { useNotifier } from '../../../app/toaster';
 import { callablePhone, checkQuickCall } from '../../../components/field-renderers/lead-status/quick-call';
 import { uiTexts } from '../../../i18n/ui-texts';
+import { CallLineItems } from '../../../components/field-renderers/lead-status/CallLineItems';
 
 export type QuickCallMenuProps = {
   leadId: number;
@@ -49,24 +50,7 @@ export function QuickCallMenu({ leadId, row }: QuickCallMenuProps): ReactNode {
 
   const menu = (
     <Menu size="small" data-testid="quick-call-menu">
-      <MenuDivider title={uiTexts.quickCall} />
-      {CALL_LINES.map((line) => (
-        <MenuItem
-          key={line.value}
-          icon="phone"
-          text={format(uiTexts.callLineName, { label: line.label, value: line.value })}
-          disabled={calling}
-          onClick={() => void call(line.value)}
-          data-testid={`call-line-${line.value}`}
-        />
-      ))}
-      <MenuItem
-        icon="phone-call"
-        text={uiTexts.call}
-        disabled={calling}
-        onClick={() => void call(null)}
-        data-testid="call-plain"
-      />
+      <CallLineItems calling={calling} onCall={(line) => void call(line)} />
     </Menu>
   );
 
