@@ -62,7 +62,13 @@ export function createLeadFileStorage(root: string): LeadFileStorage {
         out.end();
         await finished(out);
       } catch (error) {
-        out.destroy();
+        // The stream opens its file in the background: a failure on the very first chunk can come before
+        // the open. Removing the file before the stream has closed would let the open create it again.
+        if (!out.closed) {
+          const closed = new Promise<void>((resolve) => out.once('close', () => resolve()));
+          out.destroy();
+          await closed;
+        }
         await rm(path, { force: true });
         throw error;
       }
