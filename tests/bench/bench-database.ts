@@ -5,7 +5,13 @@ import { Client } from 'pg';
 import { openDatabase, type DatabaseHandle } from '../../src/server/db/database';
 import { seedDemoData } from '../../src/server/seed/demo-data';
 
-const pgliteDir = fileURLToPath(new URL('./.data', import.meta.url));
+/** BENCH_DATABASE names the data set, so a small one for trying things out never replaces the 1M one. */
+const benchName = (process.env.BENCH_DATABASE ?? 'crm_bench').trim();
+if (!/^[a-z_][a-z0-9_]*$/.test(benchName))
+  throw new Error(`BENCH_DATABASE must be a plain name: ${benchName}`);
+const pgliteDir = fileURLToPath(
+  new URL(benchName === 'crm_bench' ? './.data' : `./.data-${benchName}`, import.meta.url),
+);
 
 async function onServer(url: string, statement: string): Promise<void> {
   const client = new Client({ connectionString: url });
@@ -23,7 +29,7 @@ async function countLeads(handle: DatabaseHandle): Promise<number> {
 }
 
 /**
- * The benchmark data set: database `crm_bench` on the PostgreSQL server of DATABASE_URL, or an embedded
+ * The benchmark data set: database BENCH_DATABASE (default `crm_bench`) on the PostgreSQL server of DATABASE_URL, or an embedded
  * PGlite folder. Seeded once with `leads` demo leads and reused while the count matches.
  */
 export async function openBenchDatabase(
@@ -34,19 +40,19 @@ export async function openBenchDatabase(
   const open = async (): Promise<DatabaseHandle> => {
     if (!serverUrl) return openDatabase({ dataDir: pgliteDir });
     const url = new URL(serverUrl);
-    url.pathname = '/crm_bench';
+    url.pathname = `/${benchName}`;
     return openDatabase({ url: url.toString() });
   };
   const reset = async (): Promise<void> => {
     if (!serverUrl) rmSync(pgliteDir, { recursive: true, force: true });
     else {
-      await onServer(serverUrl, 'DROP DATABASE IF EXISTS crm_bench WITH (FORCE)');
-      await onServer(serverUrl, 'CREATE DATABASE crm_bench');
+      await onServer(serverUrl, `DROP DATABASE IF EXISTS ${benchName} WITH (FORCE)`);
+      await onServer(serverUrl, `CREATE DATABASE ${benchName}`);
     }
   };
   const engine = serverUrl ? 'PostgreSQL' : 'PGlite';
   if (serverUrl) {
-    await onServer(serverUrl, 'CREATE DATABASE crm_bench').catch(() => undefined);
+    await onServer(serverUrl, `CREATE DATABASE ${benchName}`).catch(() => undefined);
   }
   let handle = await open();
   if ((await countLeads(handle)) === leads) return { handle, seededMs: null, engine };

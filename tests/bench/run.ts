@@ -11,6 +11,7 @@ import { count, errorText, seconds, type BenchContext, type Section } from './sc
 import { runBrowser } from './scenarios/browser';
 import { runExport } from './scenarios/export';
 import { runFilterTypes } from './scenarios/filter-types';
+import { runLeadDetail } from './scenarios/lead-detail';
 import { runPushFanout } from './scenarios/push';
 import { runSearchBench } from './search-bench';
 
@@ -19,7 +20,7 @@ import { runSearchBench } from './search-bench';
  * the same rows read without xlsx, the same page at 15 rows).
  * BENCH_LEADS (default 1,000,000), BENCH_ROUNDS (default 200), BENCH_FILTER_ROUNDS (default BENCH_ROUNDS),
  * BENCH_BROWSER_ROUNDS (default 3), BENCH_EXPORT_ROWS (default 100,000), BENCH_WEB_ROOT (reuse a built web
- * edition), BENCH_ONLY (comma list of list,filters,export,browser,search,push), DATABASE_URL (PostgreSQL;
+ * edition), BENCH_ONLY (comma list of list,filters,export,detail,browser,search,push), DATABASE_URL (PostgreSQL;
  * else PGlite).
  */
 const leads = Number(process.env.BENCH_LEADS ?? 1_000_000);
@@ -42,6 +43,7 @@ const SCENARIOS: readonly Scenario[] = [
   { id: 'list', title: 'Temsilci listesi', run: runAgentList },
   { id: 'filters', title: 'Her filtre türü', run: runFilterTypes },
   { id: 'export', title: 'Excel dışa aktarma', run: runExport },
+  { id: 'detail', title: 'Aday detayı', run: runLeadDetail },
   { id: 'browser', title: 'Chromium, 500 satırlık sayfa', run: runBrowser },
   { id: 'search', title: 'Arama (Ctrl+K) ve telefon araması', run: runSearchBench },
   { id: 'push', title: 'Anlık bildirim yayını', run: runPushFanout },

@@ -6,6 +6,7 @@ import type { DatabaseHandle } from '../../src/server/db/database';
 import type { Database } from '../../src/server/db/schema';
 import { seedDemoData } from '../../src/server/seed/demo-data';
 import type { FieldMeta, MenuTable, Me, RecordRow } from '../../src/shared/contract';
+import { LIST_COUNT_CAP } from '../../src/shared/domain/constants';
 import { foldTurkish } from '../../src/shared/domain/turkish-fold';
 import { messages } from '../../src/shared/i18n/messages';
 import { get, login, postForm, postJson } from './support/http';
@@ -326,6 +327,66 @@ describe('POST /api/table/{table}', () => {
     const ids = answers.flatMap((a) => a.results.map((r) => Number(r.id)));
     expect(ids).toEqual(marked.map((l) => l.id).sort((a, b) => b - a));
     expect(answers[1]?.page).toBe(2);
+  });
+
+  it('counts up to LIST_COUNT_CAP, says total_capped beyond it, and counts exactly on request', async () => {
+    const campaign = 'records-cap-test';
+    const extra = LIST_COUNT_CAP + 25;
+    await sql`insert into leads (name, utm_campaign, team_id, created_at)
+      select 'Sınır ' || n, ${campaign}, ${salesUser.team_id}, timestamp '2024-01-01' + n * interval '1 minute'
+      from generate_series(1, ${extra}) as n`.execute(db);
+    try {
+      const byCampaign = [{ name: 'utm_campaign', type: 1, value: campaign }];
+      const capped = ok<TableAnswer & { total_capped?: boolean }>(
+        await table('leads', { page: 1, limit: 5, fields: ['id', 'name'], filters: byCampaign }),
+      );
+      expect(capped.total).toBe(LIST_COUNT_CAP);
+      expect(capped.total_capped).toBe(true);
+      // The page itself is complete and exact whatever the count says: the newest five.
+      const newest = await sql<{ id: number }>`select id from leads where utm_campaign = ${campaign}
+        order by id desc limit 5`.execute(db);
+      expect(capped.results.map((r) => Number(r.id))).toEqual(newest.rows.map((r) => Number(r.id)));
+
+      const exact = ok<TableAnswer & { total_capped?: boolean }>(
+        await postForm(
+          app,
+          '/api/table/leads',
+          { page: 1, limit: 5, fields: ['id'], filters: byCampaign, exact_total: '1' },
+          tokens.admin,
+        ),
+      );
+      expect(exact.total).toBe(extra);
+      expect(exact.total_capped).toBeUndefined();
+
+      // Under the cap the total stays exact and unflagged (the agent sees only their team's part).
+      const narrow = ok<TableAnswer & { total_capped?: boolean }>(
+        await table('leads', {
+          page: 1,
+          limit: 5,
+          fields: ['id'],
+          filters: [...byCampaign, { name: 'created_at', type: 7, value: '2024-01-01 00:20:00' }],
+        }),
+      );
+      expect(narrow.total).toBe(20);
+      expect(narrow.total_capped).toBeUndefined();
+    } finally {
+      await sql`delete from leads where utm_campaign = ${campaign}`.execute(db);
+    }
+  });
+
+  it('a date filter whose matches lie far down the id order pages newest first', async () => {
+    const answer = ok<TableAnswer>(
+      await table('leads', {
+        page: 2,
+        limit: 3,
+        fields: ['id', 'created_at'],
+        filters: [{ name: 'created_at', type: 7, value: '2025-03-02' }],
+      }),
+    );
+    const expected = await sql<{ id: number }>`select id from leads where created_at < '2025-03-03'
+      order by id desc limit 3 offset 3`.execute(db);
+    expect(answer.results.map((r) => Number(r.id))).toEqual(expected.rows.map((r) => Number(r.id)));
+    expect(answer.total).toBe(await count(sql<boolean>`created_at < '2025-03-03'`));
   });
 
   it('sorts asc and desc, ties broken by id', async () => {

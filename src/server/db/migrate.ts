@@ -4,6 +4,7 @@ import { favoritesCallsSchema } from './migrations/002-favorites-calls';
 import { leadDetailSchema } from './migrations/003-lead-detail';
 import { tasksFilesSurveysEmailSchema } from './migrations/004-tasks-files-surveys-email';
 import { shellRealtimeSchema } from './migrations/005-shell-realtime';
+import { listPagingSchema } from './migrations/006-list-paging';
 
 export interface Migration {
   /** Stored in schema_migrations; never rename one that has shipped. */
@@ -19,6 +20,7 @@ export const migrations: readonly Migration[] = [
   { id: '003-lead-detail', statements: leadDetailSchema },
   { id: '004-tasks-files-surveys-email', statements: tasksFilesSurveysEmailSchema },
   { id: '005-shell-realtime', statements: shellRealtimeSchema },
+  { id: '006-list-paging', statements: listPagingSchema },
 ];
 
 /**

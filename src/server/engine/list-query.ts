@@ -1,6 +1,6 @@
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { RecordRow } from '../../shared/contract';
-import { DEFAULT_SORT } from '../../shared/domain/constants';
+import { DEFAULT_SORT, LIST_COUNT_CAP } from '../../shared/domain/constants';
 import type { SortDirection } from '../../shared/domain/filters';
 import { format, messages } from '../../shared/i18n/messages';
 import type { Database } from '../db/schema';
@@ -18,11 +18,16 @@ export interface ListRequest {
   filters: readonly FilterCondition[];
   /** Requested columns; unknown or hidden names are dropped, undefined means every listable field. */
   fields?: readonly string[] | undefined;
+  /** Count every match instead of stopping at LIST_COUNT_CAP. */
+  exact_total?: boolean | undefined;
 }
 
 export interface ListPage {
   results: RecordRow[];
+  /** Exact, or LIST_COUNT_CAP when `capped`. */
   total: number;
+  /** The count stopped at LIST_COUNT_CAP: there are more matches than `total`. */
+  capped: boolean;
   /** The columns of `results`, id first. */
   fields: string[];
 }
@@ -73,9 +78,26 @@ export function listWhere(access: TableAccess, filters: readonly FilterCondition
 }
 
 /**
- * One page plus the exact total under the same WHERE: two queries, only the needed columns, the page by
- * ORDER BY ... LIMIT/OFFSET. They are started together; a pool runs them in parallel, PGlite's driver
- * queues them on its single connection.
+ * The count of a list: exact up to LIST_COUNT_CAP, then "more than the cap". Stopping early keeps the
+ * cost of a filter that matches half a million rows at that of 10,001 rows.
+ */
+function countQuery(
+  source: RawBuilder<unknown>,
+  where: Condition,
+  exact: boolean,
+): RawBuilder<{ total: number }> {
+  if (exact) return sql<{ total: number }>`select count(*)::int as total from ${source} where ${where}`;
+  return sql<{ total: number }>`select count(*)::int as total from (
+      select 1 from ${source} where ${where} limit ${LIST_COUNT_CAP + 1}) as capped`;
+}
+
+/**
+ * One page plus its total under the same WHERE: two queries, started together (a pool runs them in
+ * parallel, PGlite's driver queues them on its single connection).
+ * The page is a deferred join: the page's ids first, then their columns. The id query can often be
+ * answered from an index alone (leads (id, created_at) for a date filter), where the full row query
+ * would read every skipped row from the table: for matches far down the id order (leads older than a
+ * year, newest first) that is the difference between ~5 ms and ~80 ms on 1,000,000 leads.
  */
 export async function runListQuery(
   db: Kysely<Database>,
@@ -90,13 +112,18 @@ export async function runListQuery(
   const offset = (request.page - 1) * request.limit;
 
   const [page, count] = await Promise.all([
-    sql<Record<string, unknown>>`select ${sql.join(names.map(column))} from ${source} where ${where}
-      order by ${orderBy} limit ${request.limit} offset ${offset}`.execute(db),
-    sql<{ total: number }>`select count(*)::int as total from ${source} where ${where}`.execute(db),
+    sql<Record<string, unknown>>`select ${sql.join(names.map(column))} from ${source}
+      where ${column('id')} in (select ${column('id')} from ${source} where ${where}
+        order by ${orderBy} limit ${request.limit} offset ${offset})
+      order by ${orderBy}`.execute(db),
+    countQuery(source, where, request.exact_total === true).execute(db),
   ]);
+  const counted = Number(count.rows[0]?.total ?? 0);
+  const capped = request.exact_total !== true && counted > LIST_COUNT_CAP;
   return {
     results: page.rows.map((row) => toRecordRow(row, names)),
-    total: Number(count.rows[0]?.total ?? 0),
+    total: capped ? LIST_COUNT_CAP : counted,
+    capped,
     fields: names,
   };
 }

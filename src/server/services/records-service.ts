@@ -176,6 +176,7 @@ export function createRecordsService(
       return {
         results: page.results,
         total: page.total,
+        ...(page.capped ? { total_capped: true } : {}),
         page: request.page,
         fields: page.fields,
         all_fields: target.listable.map(fieldMeta),

@@ -37,6 +37,11 @@ export const listQuerySchema = z.object({
   sort: sortSchema.optional(),
   filters: z.array(filterSchema).max(50).default([]),
   fields: z.array(fieldName).max(200).optional(),
+  /** '1': count every match; otherwise the total stops at LIST_COUNT_CAP and total_capped says so. */
+  exact_total: z
+    .union([z.literal('1'), z.literal('0'), z.literal('true'), z.literal('false'), z.boolean()])
+    .transform((value) => value === true || value === '1' || value === 'true')
+    .optional(),
 });
 export type ListQuery = z.input<typeof listQuerySchema>;
 
@@ -50,6 +55,11 @@ export const table = defineCall({
   result: z.object({
     results: z.array(recordRow),
     total: z.number(),
+    /**
+     * True when the count stopped at LIST_COUNT_CAP: there are more than `total` matches. Servers that
+     * always count exactly leave it out.
+     */
+    total_capped: z.boolean().optional(),
     page: z.number(),
     fields: z.array(z.string()),
     all_fields: z.array(fieldMetaSchema),

@@ -4,7 +4,8 @@ import { foldTurkish } from '../../../src/shared/domain/turkish-fold';
 import { measure, measurePair } from '../stats';
 import type { BenchContext, Section } from './bench-context';
 import { LATENCY_COLUMNS, LIST_TARGET, latencyRow, meetsListTarget } from './latency';
-import { tableCall } from './table-call';
+import { expectedTotal, listSql } from './list-sql';
+import { idsOf, tableCall } from './table-call';
 
 /**
  * The list an agent runs all day: one status, a name fragment with Turkish letters, newest first by
@@ -27,17 +28,26 @@ export async function runAgentList(context: BenchContext): Promise<Section> {
 
   const pattern = `%${escapeLikePattern(foldTurkish(term))}%`;
   const where = sql`status_id = ${statusId} and name_folded like ${pattern} escape '\\'`;
-  const pageSql = sql`select id, name, status_id, agent_id, utm_source, team_id from leads where ${where}
-    order by created_at desc, id desc limit 15 offset 0`;
-  const countSql = sql<{ total: number }>`select count(*)::int as total from leads where ${where}`;
+  const columns = ['id', 'name', 'status_id', 'agent_id', 'utm_source', 'team_id'];
+  const queries = listSql(columns, where, sql`created_at desc, id desc`, 15);
   const rawSql = async (): Promise<void> => {
-    await Promise.all([pageSql.execute(handle.db), countSql.execute(handle.db)]);
+    await Promise.all([queries.page.execute(handle.db), queries.count.execute(handle.db)]);
   };
 
-  const { total } = await call.answer();
+  const answer = await call.answer();
+  const [page, exact] = await Promise.all([
+    queries.page.execute(handle.db),
+    queries.exactCount.execute(handle.db),
+  ]);
+  const total = Number(exact.rows[0]?.total ?? -1);
+  const expected = expectedTotal(total);
+  const same =
+    answer.total === expected.total &&
+    (answer.total_capped === true) === expected.capped &&
+    idsOf(answer.results).join(',') === idsOf(page.rows).join(',');
   const list = await measurePair(call.send, rawSql, rounds);
   const counted = await measure(async () => {
-    await countSql.execute(handle.db);
+    await queries.exactCount.execute(handle.db);
   }, rounds);
 
   return {
@@ -53,7 +63,8 @@ export async function runAgentList(context: BenchContext): Promise<Section> {
           baseline: list.baseline,
         },
         LIST_TARGET.text,
-        meetsListTarget(list.subject, list.baseline),
+        same && meetsListTarget(list.subject),
+        same ? undefined : `API ile SQL farklı sonuç verdi (toplam ${answer.total} / ${total})`,
       ),
       latencyRow(
         {

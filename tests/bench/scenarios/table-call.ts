@@ -4,6 +4,7 @@ import type { BenchContext } from './bench-context';
 export interface TableAnswer {
   results: Record<string, unknown>[];
   total: number;
+  total_capped?: boolean;
   fields: string[];
 }
 

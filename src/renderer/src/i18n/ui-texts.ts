@@ -11,6 +11,10 @@ export const uiTexts = {
   firstPage: 'İlk sayfa',
   lastPage: 'Son sayfa',
   pageOf: 'Sayfa {page} / {pages}',
+  /** The count stopped at LIST_COUNT_CAP: "10.000+", "Sayfa 1 / 667+". */
+  atLeast: '{count}+',
+  exactTotal: 'Tam sayıyı göster',
+  exactTotalHint: 'Bütün eşleşen kayıtlar sayılır; büyük listelerde biraz sürebilir',
   unexpectedError: 'Beklenmeyen bir hata oluştu',
   reloadPage: 'Sayfayı yenile',
   pageNotFound: 'Sayfa bulunamadı',

@@ -3,11 +3,13 @@ import type { ReactNode } from 'react';
 import { PAGE_SIZE_OPTIONS } from '../../../../shared/domain';
 import { format, messages } from '../../../../shared/i18n/messages';
 import { uiTexts } from '../../i18n/ui-texts';
+import type { Paging } from './paging';
 
 export type ListFooterProps = {
-  total: number;
+  paging: Paging;
+  /** Shown while the total is capped ("10.000+"): asks for the exact count of the current filters. */
+  onExactTotal?: (() => void) | undefined;
   page: number;
-  pages: number;
   pageSize: number;
   onPageChange: (page: number) => void;
   onPageSizeChange: (size: number) => void;
@@ -19,23 +21,35 @@ const PAGE_SIZE_ITEMS = PAGE_SIZE_OPTIONS.map((size) => ({ value: size, label: S
 
 /** Spec 1 §2 footer: "Toplam Kayıt: {total}", the page count, the page-size selector and paging. */
 export function ListFooter({
-  total,
+  paging,
+  onExactTotal,
   page,
-  pages,
   pageSize,
   onPageChange,
   onPageSizeChange,
   extra,
 }: ListFooterProps): ReactNode {
-  const totalText = format(messages.totalRecordsCount, { total: total.toLocaleString('tr-TR') });
+  const { pages } = paging;
+  const totalText = format(messages.totalRecordsCount, { total: paging.totalText });
   return (
     <footer className="list-footer">
       <div className="list-footer-counts">
         <span data-testid="list-total">{totalText}</span>
+        {onExactTotal ? (
+          <Button
+            variant="minimal"
+            size="small"
+            intent="primary"
+            text={uiTexts.exactTotal}
+            title={uiTexts.exactTotalHint}
+            onClick={onExactTotal}
+            data-testid="exact-total"
+          />
+        ) : null}
         <span className="list-footer-sep" aria-hidden="true">
           ·
         </span>
-        <span data-testid="list-pages">{format(uiTexts.pageOf, { page, pages })}</span>
+        <span data-testid="list-pages">{format(uiTexts.pageOf, { page, pages: paging.pagesText })}</span>
         {extra ? (
           <>
             <span className="list-footer-sep" aria-hidden="true">
@@ -81,7 +95,7 @@ export function ListFooter({
           <Button
             icon="chevron-right"
             size="small"
-            disabled={page >= pages}
+            disabled={!paging.hasNextPage}
             onClick={() => onPageChange(page + 1)}
             title={uiTexts.nextPage}
             aria-label={uiTexts.nextPage}
@@ -90,7 +104,7 @@ export function ListFooter({
           <Button
             icon="double-chevron-right"
             size="small"
-            disabled={page >= pages}
+            disabled={!paging.canGoToLast}
             onClick={() => onPageChange(pages)}
             title={uiTexts.lastPage}
             aria-label={uiTexts.lastPage}

@@ -21,6 +21,7 @@ import { FieldRendererContext, FieldValue, type FieldDescriptor } from '../../co
 import { uiTexts } from '../../i18n/ui-texts';
 import { buildColumns, columnWidths } from './columns';
 import { ListFooter } from './ListFooter';
+import { pagingOf } from './paging';
 import { useAutoRefreshPreference } from './list-preferences';
 import { ActiveFilters } from './search/ActiveFilters';
 import { ColumnSearchInput } from './search/ColumnSearchInput';
@@ -320,14 +321,22 @@ function ListScreen({ table, fields }: ListScreenProps): ReactNode {
   );
   const columns = useMemo(() => (answer ? buildColumns(answer, view.columns) : []), [answer, view.columns]);
   const rows = useMemo(() => answer?.results ?? [], [answer]);
-  const total = answer?.total ?? 0;
-  const pages = Math.max(1, Math.ceil(total / view.pageSize));
   const { page, setPage } = view;
+  // A capped total ("10.000+") is a lower bound: paging goes on while pages come back full.
+  const capped = answer?.total_capped === true;
+  const paging = pagingOf({
+    total: answer?.total ?? 0,
+    capped,
+    page,
+    pageSize: view.pageSize,
+    rowsOnPage: rows.length,
+  });
+  const { pages } = paging;
 
   // The table shrank under us (records deleted, another agent took them): stay on a page that exists.
   useEffect(() => {
-    if (answer && !result.isPlaceholderData && page > pages) setPage(pages);
-  }, [answer, result.isPlaceholderData, page, pages, setPage]);
+    if (answer && !capped && !result.isPlaceholderData && page > pages) setPage(pages);
+  }, [answer, capped, result.isPlaceholderData, page, pages, setPage]);
 
   // The keyboard highlight belongs to the page on screen; a new page, sort or filter starts without one.
   const [focus, setFocus] = useState<{ query: typeof view.query; row: number | null }>({
@@ -517,9 +526,9 @@ function ListScreen({ table, fields }: ListScreenProps): ReactNode {
       {records.element}
       {answer ? (
         <ListFooter
-          total={total}
+          paging={paging}
+          onExactTotal={capped ? view.requestExactTotal : undefined}
           page={page}
-          pages={pages}
           pageSize={view.pageSize}
           onPageChange={setPage}
           onPageSizeChange={view.setPageSize}

@@ -28,6 +28,9 @@ export type ListView = {
   setStoredColumns: (columns: string[] | null) => void;
   /** The columns asked for; undefined: the server's own list fields. */
   columns: string[] | undefined;
+  /** Count every match of the current filters instead of stopping at LIST_COUNT_CAP. */
+  exactTotal: boolean;
+  requestExactTotal: () => void;
   query: ListQuery;
 };
 
@@ -121,10 +124,22 @@ export function useListView(table: string, knownFields: ReadonlySet<string>): Li
     setPage(1);
   }, []);
 
+  // The exact count is asked for one set of filters: any change of them goes back to the capped count.
+  const [exactFor, setExactFor] = useState<ListFilter[] | null>(null);
+  const exactTotal = exactFor === filters;
+  const requestExactTotal = useCallback(() => setExactFor(filtersRef.current), []);
+
   const columns = useMemo(() => requestedColumns(storedColumns, table), [storedColumns, table]);
   const query = useMemo<ListQuery>(
-    () => ({ page, limit: pageSize, sort, filters, ...(columns ? { fields: columns } : {}) }),
-    [page, pageSize, sort, filters, columns],
+    () => ({
+      page,
+      limit: pageSize,
+      sort,
+      filters,
+      ...(columns ? { fields: columns } : {}),
+      ...(exactTotal ? { exact_total: true } : {}),
+    }),
+    [page, pageSize, sort, filters, columns, exactTotal],
   );
 
   return {
@@ -139,6 +154,8 @@ export function useListView(table: string, knownFields: ReadonlySet<string>): Li
     storedColumns,
     setStoredColumns,
     columns,
+    exactTotal,
+    requestExactTotal,
     query,
   };
 }
