@@ -16,6 +16,8 @@ import { format, messages } from '../../../../../shared/i18n/messages';
 import { useCrmMutation, useCrmQuery } from '../../../api/use-crm-call';
 import { useNotifier } from '../../../app/toaster';
 import { uiTexts } from '../../../i18n/ui-texts';
+import { canComplete } from '../../../shell/notifications/muted-keywords';
+import { useCompleteNotification } from '../../../shell/notifications/use-notifications';
 import { insertFailureText } from '../../list/modals/record-form';
 import { TabState } from '../TabState';
 import { leadCallInputs, useRefreshCalls } from '../lead-queries';
@@ -104,9 +106,14 @@ const COMPLETED_LOOK: Readonly<Record<NotificationRow['completed'], { text: stri
   2: { text: messages.overdue, intent: 'danger' },
 };
 
-/** The lead's reminders with their state (spec 1 §4): Tamamla (open), Tamamlandı, Gecikmiş. */
-function NotificationList({ leadId }: { leadId: number }): ReactNode {
+/**
+ * The lead's reminders with their state (spec 1 §4): Tamamla (open), Tamamlandı, Gecikmiş. The agent a
+ * reminder is for completes it right here, as in the drawer; others' reminders only show their state.
+ */
+function NotificationList({ leadId, currentUserId }: PanelProps): ReactNode {
   const notifications = useCrmQuery('leadNotifications', leadCallInputs.notifications(leadId));
+  const complete = useCompleteNotification();
+  const completingId = complete.isPending ? Number(complete.variables.params.id) : null;
   return (
     <section className="ld-notes-section" data-testid="lead-notifications">
       <H6 className="ld-notes-section-title">{messages.tabReminders}</H6>
@@ -130,7 +137,17 @@ function NotificationList({ leadId }: { leadId: number }): ReactNode {
                     <span className="ld-notification-start">
                       {formatDateTimeTr(item.start ?? item.created_at)}
                     </span>
-                    {platform && item.completed === 0 ? null : (
+                    {canComplete(item) && item.user_id === currentUserId ? (
+                      <Button
+                        size="small"
+                        intent="primary"
+                        icon="tick"
+                        text={messages.complete}
+                        loading={completingId === item.id}
+                        onClick={() => complete.mutate({ params: { id: item.id } })}
+                        data-testid="notification-complete"
+                      />
+                    ) : platform && item.completed === 0 ? null : (
                       <Tag minimal intent={look.intent} data-testid="notification-state">
                         {look.text}
                       </Tag>
@@ -222,7 +239,7 @@ export function NotesPanel({ leadId, currentUserId }: PanelProps): ReactNode {
     <div className="ld-notes-panel" data-testid="notes-panel">
       <NoteForm leadId={leadId} currentUserId={currentUserId} />
       <ActivityForm leadId={leadId} currentUserId={currentUserId} />
-      <NotificationList leadId={leadId} />
+      <NotificationList leadId={leadId} currentUserId={currentUserId} />
       <NoteList leadId={leadId} />
     </div>
   );
