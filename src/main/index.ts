@@ -223,6 +223,10 @@ async function ready(): Promise<void> {
   app.on('activate', focusWindow);
 }
 
+// The product is Turkish whatever the machine's language: date and time inputs, spell checking and
+// Chromium's own menus follow this, not the page's lang attribute.
+app.commandLine.appendSwitch('lang', 'tr-TR');
+
 if (!app.requestSingleInstanceLock()) {
   app.quit();
 } else {

@@ -1,5 +1,5 @@
 import { baseUrl, expect, test } from './support/fixtures';
-import { login, saveScreen } from './support/screens';
+import { login, logout, saveScreen } from './support/screens';
 
 test.use({ baseURL: baseUrl() });
 
@@ -60,7 +60,7 @@ test('a sales agent logs in, works the leads list and logs out', async ({ page }
   await page.getByTestId('next-page').click();
   await expect(page.getByTestId('list-pages')).toContainText('Sayfa 2');
 
-  await page.getByTestId('logout-link').click();
+  await logout(page);
   await expect(page.getByTestId('login-submit')).toBeVisible();
   // the session is gone: the list needs a new login
   await page.goto('/#/list/leads');

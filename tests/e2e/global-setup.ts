@@ -4,7 +4,8 @@ import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const port = Number(process.env.E2E_PORT ?? 8181);
-const dataDir = fileURLToPath(new URL('./.data', import.meta.url));
+// One data folder per port, so two runs on one machine (E2E_PORT) never wipe each other's database.
+const dataDir = fileURLToPath(new URL(port === 8181 ? './.data' : `./.data-${port}`, import.meta.url));
 
 async function waitForHealth(url: string, child: ChildProcess, timeoutMs: number): Promise<void> {
   const deadline = Date.now() + timeoutMs;

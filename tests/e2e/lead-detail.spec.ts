@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { Page } from '@playwright/test';
 import { baseUrl, expect, test } from './support/fixtures';
-import { login, saveScreen } from './support/screens';
+import { login, logout, saveScreen } from './support/screens';
 
 test.use({ baseURL: baseUrl() });
 
@@ -65,6 +65,10 @@ test('an agent works a lead: edit, journal, note with reminder, files, third par
   await expect(page.getByTestId('note-row')).toHaveCount(notesBefore + 1);
   await expect(page.getByTestId('notification-row').first()).toBeVisible();
   await saveScreen(page, testInfo, 'lead-detail');
+  // the reminder is the agent's own: Tamamla completes it right here, as in the drawer
+  const reminder = page.getByTestId('notification-row').first();
+  await reminder.getByTestId('notification-complete').click();
+  await expect(reminder.getByTestId('notification-state')).toHaveText('Tamamlandı');
 
   // files: two images with a category; a renamed .exe is refused
   await page.getByTestId('tab-dosyalar').click();
@@ -148,7 +152,7 @@ test('tabs follow the modules, and another team’s lead answers the 404 text', 
   await expect(page.getByTestId('tab-kisisel-bilgiler')).toBeVisible();
   // the sales group has no survey module
   await expect(page.getByTestId('tab-anketler')).toHaveCount(0);
-  await page.getByTestId('logout-link').click();
+  await logout(page);
 
   // a lead of another team: the first lead of sales2's (Ankara) list
   await login(page, 'sales2@demo.crm');
@@ -157,17 +161,45 @@ test('tabs follow the modules, and another team’s lead answers the 404 text', 
   const foreignId = Number(
     await page.locator('[data-testid="list-table"] .list-cell-id').first().innerText(),
   );
-  await page.getByTestId('logout-link').click();
+  await logout(page);
 
   // an admin has the survey module
   await login(page, 'admin@demo.crm');
   await page.goto(`/#/leadDetail/${foreignId}`);
   await expect(page.getByTestId('tab-anketler')).toBeVisible();
-  await page.getByTestId('logout-link').click();
+  await logout(page);
 
   await login(page, 'sales@demo.crm');
   await page.goto(`/#/leadDetail/${foreignId}`);
   await expect(page.getByTestId('lead-not-found')).toContainText(
     'Böyle bir kayıt yok veya görmeye yetkiniz yok',
   );
+});
+
+test('/detail/{table}/{id} opens a lead’s workspace or the generic edit form, which saves', async ({
+  page,
+}, testInfo) => {
+  await login(page, 'admin@demo.crm');
+  await page.getByTestId('menu-leads').click();
+  const idCell = page.locator('[data-testid="list-table"] .list-cell-id').first();
+  await expect(idCell).toBeVisible();
+  const id = Number(await idCell.innerText());
+  await page.goto(`/#/detail/leads/${id}`);
+  await expect(page).toHaveURL(new RegExp(`leadDetail/${id}`));
+  await expect(page.getByTestId('lead-header')).toBeVisible();
+
+  // any other table: /edit/{table}/{id}, titled with the table's name and the id
+  await page.goto(`/#/detail/lead_remitters/999999999`);
+  await expect(page).toHaveURL(/#\/edit\/lead_remitters\/999999999/);
+  await expect(page.getByTestId('record-not-found')).toBeVisible();
+
+  await page.goto(`/#/edit/leads/${id}`);
+  await expect(page.getByTestId('edit-page-title')).toContainText(String(id));
+  const city = `Edirne ${testInfo.project.name}`;
+  await page.getByTestId('edit-page-field-city').fill(city);
+  await page.getByTestId('edit-page-save').click();
+  await expect(page.getByText('İşlem başarıyla kaydedildi').first()).toBeVisible();
+  await saveScreen(page, testInfo, 'edit-record');
+  await page.reload();
+  await expect(page.getByTestId('edit-page-field-city')).toHaveValue(city);
 });

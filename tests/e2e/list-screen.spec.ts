@@ -3,7 +3,7 @@ import type { Page } from '@playwright/test';
 import * as XLSX from 'xlsx';
 import { foldTurkish } from '../../src/shared/domain/turkish-fold';
 import { baseUrl, bridgeOf, expect, lastSavedFile, test } from './support/fixtures';
-import { login, saveScreen } from './support/screens';
+import { login, logout, saveScreen } from './support/screens';
 
 test.use({ baseURL: baseUrl() });
 
@@ -136,8 +136,11 @@ test('an agent filters, saves a favourite, picks columns, sorts, pages, bulk-upd
   await page.getByTestId('bulk-submit').click();
   await expect(page.getByTestId('bulk-dialog')).toBeHidden();
   await expect(page.getByTestId('selected-count')).toContainText('0');
-  const agentCells = await page.locator('[data-testid="list-table"] .list-cell-selectbox').allInnerTexts();
-  expect(agentCells.filter((text) => text.trim() === agentName).length).toBeGreaterThanOrEqual(3);
+  // The list refetches after the save: wait for the new agent to show on the three rows.
+  const agentCells = page.locator('[data-testid="list-table"] .list-cell-selectbox');
+  await expect
+    .poll(async () => (await agentCells.allInnerTexts()).filter((text) => text.trim() === agentName).length)
+    .toBeGreaterThanOrEqual(3);
 
   // quick status change on the first row: the label follows after the save
   const firstId = ids[0] ?? 0;
@@ -168,7 +171,7 @@ test('an admin sees Sil and every team; the restricted agent never sees another 
   await saveScreen(page, testInfo, 'list-admin');
   const adminTotal = await listTotal(page);
 
-  await page.getByTestId('logout-link').click();
+  await logout(page);
   await login(page, 'sales2@demo.crm');
   await page.getByTestId('menu-leads').click();
   await expect(idCells(page).first()).toBeVisible();

@@ -20,3 +20,9 @@ export async function login(page: Page, email: string, password = DEMO_PASSWORD)
   // the shell (or the error) must be on screen before the test navigates on
   await page.getByTestId('logout-link').or(page.getByTestId('login-error')).first().waitFor();
 }
+
+/** Logs out and waits for the login form: the desktop bridge ends the session in its main process. */
+export async function logout(page: Page): Promise<void> {
+  await page.getByTestId('logout-link').click();
+  await page.getByTestId('login-email').waitFor();
+}
