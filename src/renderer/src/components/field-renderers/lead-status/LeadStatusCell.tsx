@@ -15,9 +15,10 @@ import { useFieldRendererContext } from '../renderer-context';
 import { cellText } from '../renderers';
 import type { FieldRendererProps } from '../types';
 import { patchTableRows } from './patch-rows';
-import { callablePhone, checkQuickCall, rowHasPhoneColumns } from './quick-call';
+import { callablePhone, rowHasPhoneColumns } from './quick-call';
 import { statusLook, toStatusChoices } from './status-options';
 import { CallLineItems } from './CallLineItems';
+import { useQuickCall } from './use-quick-call';
 
 type TableAnswer = CallResult<'table'>;
 
@@ -78,10 +79,9 @@ function LeadStatusMenu({ table, id, field, row, raw }: LeadStatusMenuProps): Re
   const options = useOptions(field.options);
   const [open, setOpen] = useState(false);
   const [saved, setSaved] = useState<SavedStatus | null>(null);
-  const [calling, setCalling] = useState(false);
   const statusSave = useCrmMutation('inlineSave');
-  const makeCall = useCrmMutation('makeCall');
-  const makeFastCall = useCrmMutation('makeFastCall');
+  const quickCall = useQuickCall();
+  const { calling } = quickCall;
 
   // The list's own data wins once it shows something other than what the save replaced.
   const shown = saved && saved.from === raw ? saved.to : raw;
@@ -122,32 +122,9 @@ function LeadStatusMenu({ table, id, field, row, raw }: LeadStatusMenuProps): Re
     return callablePhone(answer.results);
   };
 
-  const call = async (line: CallLine | null): Promise<void> => {
+  const call = (line: CallLine | null): void => {
     setOpen(false);
-    const dahili = permissions.data?.me.dahili;
-    // Checked before any lookup: without a dahili no number helps (spec 1 §5).
-    if (!dahili || dahili.trim() === '') {
-      notifier.warning(messages.dahiliRequired);
-      return;
-    }
-    setCalling(true);
-    try {
-      const check = checkQuickCall(dahili, await findPhone());
-      if (!check.ok) {
-        notifier.warning(check.message);
-        return;
-      }
-      const answer =
-        line === null
-          ? await makeCall.mutateAsync({ body: { phone: check.phone, lead_id: leadId } })
-          : await makeFastCall.mutateAsync({ body: { hat: line, lead_id: leadId } });
-      if (answer.success) notifier.success(answer.msg || uiTexts.callStarted);
-      else notifier.danger(answer.msg);
-    } catch (error) {
-      notifier.danger(error instanceof Error ? error.message : messages.serverError);
-    } finally {
-      setCalling(false);
-    }
+    void quickCall.call(leadId, line, findPhone);
   };
 
   const menu = (
@@ -167,7 +144,7 @@ function LeadStatusMenu({ table, id, field, row, raw }: LeadStatusMenuProps): Re
           data-testid={`status-option-${choice.value}`}
         />
       ))}
-      <CallLineItems calling={calling} onCall={(line) => void call(line)} />
+      <CallLineItems calling={calling} onCall={call} />
     </Menu>
   );
 

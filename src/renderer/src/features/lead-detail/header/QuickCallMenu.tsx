@@ -2,11 +2,8 @@ import { Button, Menu, PopoverNext } from '@blueprintjs/core';
 import { useState, type ReactNode } from 'react';
 import type { RecordRow } from '../../../../../shared/contract';
 import type { CallLine } from '../../../../../shared/domain';
-import { messages } from '../../../../../shared/i18n/messages';
-import { usePermissions } from '../../../api/permissions';
-import { useCrmMutation } from '../../../api/use-crm-call';
-import { useNotifier } from '../../../app/toaster';
-import { callablePhone, checkQuickCall } from '../../../components/field-renderers/lead-status/quick-call';
+import { callablePhone } from '../../../components/field-renderers/lead-status/quick-call';
+import { useQuickCall } from '../../../components/field-renderers/lead-status/use-quick-call';
 import { uiTexts } from '../../../i18n/ui-texts';
 import { CallLineItems } from '../../../components/field-renderers/lead-status/CallLineItems';
 
@@ -22,35 +19,17 @@ export type QuickCallMenuProps = {
  * server checks both again and dials only the lead's own numbers.
  */
 export function QuickCallMenu({ leadId, row }: QuickCallMenuProps): ReactNode {
-  const permissions = usePermissions();
-  const notifier = useNotifier();
   const [open, setOpen] = useState(false);
-  const makeCall = useCrmMutation('makeCall');
-  const makeFastCall = useCrmMutation('makeFastCall');
-  const calling = makeCall.isPending || makeFastCall.isPending;
+  const { calling, call } = useQuickCall();
 
-  const call = async (line: CallLine | null): Promise<void> => {
+  const callOn = (line: CallLine | null): void => {
     setOpen(false);
-    const check = checkQuickCall(permissions.data?.me.dahili, callablePhone(row));
-    if (!check.ok) {
-      notifier.warning(check.message);
-      return;
-    }
-    try {
-      const answer =
-        line === null
-          ? await makeCall.mutateAsync({ body: { phone: check.phone, lead_id: leadId } })
-          : await makeFastCall.mutateAsync({ body: { hat: line, lead_id: leadId } });
-      if (answer.success) notifier.success(answer.msg || uiTexts.callStarted);
-      else notifier.danger(answer.msg || messages.operationFailed);
-    } catch (error) {
-      notifier.danger(error instanceof Error ? error.message : messages.serverError);
-    }
+    void call(leadId, line, () => Promise.resolve(callablePhone(row)));
   };
 
   const menu = (
     <Menu size="small" data-testid="quick-call-menu">
-      <CallLineItems calling={calling} onCall={(line) => void call(line)} />
+      <CallLineItems calling={calling} onCall={callOn} />
     </Menu>
   );
 
