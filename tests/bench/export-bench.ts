@@ -43,7 +43,14 @@ async function lowestIdOfNewest(app: FastifyInstance, token: string, rows: numbe
     url: `/api${fillPath(contract.table.path, { table: 'leads' }).path}`,
     headers: authorized(token),
     // A one-off OFFSET to find the boundary; the export itself never pages this way.
-    payload: encodeForm({ page: rows, limit: 1, sort: { name: 'id', type: 'desc' }, fields: ['id'] }),
+    // exact_total: the list's own count stops at 10,000, far below the rows asked for here.
+    payload: encodeForm({
+      page: rows,
+      limit: 1,
+      sort: { name: 'id', type: 'desc' },
+      fields: ['id'],
+      exact_total: '1',
+    }),
   });
   const body = response.json<{ results: { id: number }[]; total: number }>();
   if (response.statusCode !== 200) throw new Error(`table call failed: ${response.body}`);
