@@ -1,27 +1,14 @@
-import {
-  Button,
-  Callout,
-  Classes,
-  Dialog,
-  DialogBody,
-  DialogFooter,
-  FormGroup,
-  Spinner,
-} from '@blueprintjs/core';
+import { Button, Callout, Dialog, DialogBody, DialogFooter, Spinner } from '@blueprintjs/core';
 import { useQueryClient } from '@tanstack/react-query';
-import { useMemo, useState, type ReactNode } from 'react';
-import type { CallResult, FieldMeta } from '../../../../../shared/contract';
+import type { ReactNode } from 'react';
 import { format, messages } from '../../../../../shared/i18n/messages';
 import { usePermissions } from '../../../api/permissions';
 import { crmKeys } from '../../../api/query-keys';
 import { useCrmMutation, useCrmQuery } from '../../../api/use-crm-call';
 import { useNotifier } from '../../../app/toaster';
-import { FieldEditor, type FieldEditorValue } from '../../../components/field-editors';
-import { cellText, FieldValue } from '../../../components/field-renderers';
 import { uiTexts } from '../../../i18n/ui-texts';
-import { changedInputs, editFormValues, groupByCategory, isEditable, type FormValues } from './record-form';
-
-type RowAnswer = CallResult<'row'>;
+import { RecordFields, type RowAnswer } from '../../record-edit/RecordFields';
+import { useRecordForm } from '../../record-edit/use-record-form';
 
 export type EditRecordDialogProps = {
   table: string;
@@ -64,46 +51,20 @@ type EditRecordFormProps = {
   onClose: () => void;
 };
 
-function ReadOnlyField({ field, answer }: { field: FieldMeta; answer: RowAnswer }): ReactNode {
-  const descriptor = {
-    name: field.name,
-    displayName: field.display_name,
-    component: field.component.name,
-    options: field.options,
-  };
-  return (
-    <div className="record-readonly" data-testid={`edit-readonly-${field.name}`}>
-      {cellText(answer.results[field.name]) === '' ? (
-        <span className={Classes.TEXT_MUTED}>{uiTexts.emptyValue}</span>
-      ) : (
-        <FieldValue value={answer.results[field.name]} field={descriptor} row={answer.results} />
-      )}
-    </div>
-  );
-}
-
 function EditRecordForm({ table, id, answer, onClose }: EditRecordFormProps): ReactNode {
   const notifier = useNotifier();
   const queryClient = useQueryClient();
-  const writable = useMemo(() => new Set(answer.write_fields), [answer.write_fields]);
-  const editable = useMemo(
-    () => answer.fields.filter((field) => isEditable(field, writable)),
-    [answer.fields, writable],
-  );
-  const groups = useMemo(() => groupByCategory(answer.fields), [answer.fields]);
-  // Fixed at mount: what the record was when the person started, to send only what they changed.
-  const [initial] = useState<FormValues>(() => editFormValues(answer.results, editable));
-  const [values, setValues] = useState<FormValues>(initial);
+  const form = useRecordForm(answer);
   const save = useCrmMutation('detailSave');
+  const canWrite = answer.write_fields.length > 0;
 
   const submit = (): void => {
-    const inputs = changedInputs(initial, values);
-    if (Object.keys(inputs).length === 0) {
+    if (Object.keys(form.changes).length === 0) {
       onClose();
       return;
     }
     save.mutate(
-      { body: { table, id, inputs } },
+      { body: { table, id, inputs: form.changes } },
       {
         onSuccess: (result) => {
           if (!result.success) {
@@ -120,7 +81,6 @@ function EditRecordForm({ table, id, answer, onClose }: EditRecordFormProps): Re
     );
   };
 
-  let first = true;
   return (
     <>
       <DialogBody data-testid="edit-dialog">
@@ -133,36 +93,13 @@ function EditRecordForm({ table, id, answer, onClose }: EditRecordFormProps): Re
             submit();
           }}
         >
-          {groups.map((group) => (
-            <fieldset key={group.category} className="record-form-group">
-              <legend>{group.category}</legend>
-              <div className="record-form-grid">
-                {group.fields.map((field) => {
-                  const canEdit = isEditable(field, writable);
-                  const autoFocus = canEdit && first;
-                  if (autoFocus) first = false;
-                  return (
-                    <FormGroup key={field.name} label={field.display_name}>
-                      {canEdit ? (
-                        <FieldEditor
-                          field={field}
-                          mode="form"
-                          value={values[field.name] ?? null}
-                          onChange={(value: FieldEditorValue) =>
-                            setValues((current) => ({ ...current, [field.name]: value }))
-                          }
-                          autoFocus={autoFocus}
-                          testId={`edit-field-${field.name}`}
-                        />
-                      ) : (
-                        <ReadOnlyField field={field} answer={answer} />
-                      )}
-                    </FormGroup>
-                  );
-                })}
-              </div>
-            </fieldset>
-          ))}
+          <RecordFields
+            answer={answer}
+            values={form.values}
+            onChange={form.setValue}
+            testIdPrefix="edit-field-"
+            autoFocus
+          />
         </form>
       </DialogBody>
       <DialogFooter
@@ -176,7 +113,7 @@ function EditRecordForm({ table, id, answer, onClose }: EditRecordFormProps): Re
               icon="tick"
               text={messages.save}
               loading={save.isPending}
-              disabled={editable.length === 0}
+              disabled={!canWrite}
               data-testid="edit-submit"
             />
           </>
