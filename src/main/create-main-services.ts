@@ -4,6 +4,7 @@ import type { EmbeddedServerLauncher } from './embedded-server';
 import { createExportDownloader, type ExportDownloader, type ShowSaveDialog } from './export-download';
 import { createMemoryShortcutRegistry, type GlobalShortcutLike } from './global-shortcut';
 import { createIpcRouter, type IpcRouter } from './ipc-router';
+import { createLeadFileReader, type LeadFileReader } from './lead-file-read';
 import { createLeadUploader, type LeadUploader } from './lead-upload';
 import type { KeyValueStore } from './key-value-store';
 import { consoleLog, type Log } from './log';
@@ -55,6 +56,7 @@ export interface MainServices {
   session: ObservedSession;
   exports: ExportDownloader;
   uploads: LeadUploader;
+  leadFiles: LeadFileReader;
   /** Socket, native reminders, tray data and the global shortcut. */
   desktop: DesktopIntegration;
   router: IpcRouter;
@@ -125,12 +127,22 @@ export function createMainServices(deps: MainServicesDeps): MainServices {
       await session.validate(true);
     },
   });
+  // The same source and the same 401 handling as the uploader.
+  const leadFiles = createLeadFileReader({
+    apiBase: () => server.apiBase(),
+    token: () => vault.load(),
+    fetch: deps.fetch,
+    onUnauthorized: async () => {
+      await session.validate(true);
+    },
+  });
   const router = createIpcRouter({
     session,
     server,
     isTrustedFrameUrl: deps.isTrustedFrameUrl,
     files: exports,
     uploads,
+    leadFiles,
     shell: {
       getMutedKeywords: () => settings.mutedKeywords(),
       setMutedKeywords: (words) => settings.setMutedKeywords(words),
@@ -145,6 +157,7 @@ export function createMainServices(deps: MainServicesDeps): MainServices {
     session,
     exports,
     uploads,
+    leadFiles,
     desktop,
     router,
     dispose: () => desktop.dispose(),

@@ -10,6 +10,7 @@ import type {
 import { contract, type CallOutcome, type CrmErrorInfo } from '../shared/contract';
 import { messages } from '../shared/i18n/messages';
 import { ipcChannelList, ipcPayloadSchemas, isIpcChannel, type IpcChannel } from '../shared/ipc-channels';
+import type { LeadFileReader } from './lead-file-read';
 import type { LeadUploader } from './lead-upload';
 import { isBridgeCallable, type SessionManager } from './session-manager';
 
@@ -33,6 +34,8 @@ export interface IpcRouterDeps {
   };
   /** Multipart upload of a lead's images with the vault's token. */
   uploads: LeadUploader;
+  /** Reading a lead's stored image (GET /file/{id}) with the vault's token. */
+  leadFiles: LeadFileReader;
   /** Desktop-only settings kept by the main process: muted words, the global shortcut. */
   shell: {
     getMutedKeywords(): string[];
@@ -63,7 +66,7 @@ function invalidCall(message: string = messages.invalidRequest): CallOutcome<nev
  * with params and body valid for that call. Only then does anything reach a service or the network.
  */
 export function createIpcRouter(deps: IpcRouterDeps): IpcRouter {
-  const { session, server, isTrustedFrameUrl, files, uploads, shell } = deps;
+  const { session, server, isTrustedFrameUrl, files, uploads, leadFiles, shell } = deps;
 
   const call = async (payload: unknown): Promise<CallOutcome<unknown>> => {
     const envelope = ipcPayloadSchemas['crm:call'].parse(payload);
@@ -108,6 +111,8 @@ export function createIpcRouter(deps: IpcRouterDeps): IpcRouter {
         return files.saveExport(ipcPayloadSchemas[channel].parse(payload));
       case 'crm:files:uploadLeadImages':
         return uploads.uploadLeadImages(ipcPayloadSchemas[channel].parse(payload));
+      case 'crm:files:readLeadFile':
+        return leadFiles.readLeadFile(ipcPayloadSchemas[channel].parse(payload));
     }
   };
 

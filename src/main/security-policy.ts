@@ -22,7 +22,8 @@ export function contentSecurityPolicy(apiOrigin: string | null, options: CspOpti
     `script-src ${script.join(' ')}`,
     // Blueprint sets inline styles for popovers and tables.
     "style-src 'self' 'unsafe-inline'",
-    "img-src 'self' data:",
+    // blob: for a lead's images, which the renderer shows from bytes the main process read (files tab).
+    "img-src 'self' data: blob:",
     "font-src 'self' data:",
     `connect-src ${connect.join(' ')}`,
     "object-src 'none'",

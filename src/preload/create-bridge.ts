@@ -21,6 +21,19 @@ export interface PreloadIpc {
 }
 
 /**
+ * The bytes of a view as an ArrayBuffer of their own: the view's buffer when the view is all of it, else a
+ * copy (a view into a bigger buffer must not hand the renderer the other bytes). Kept here rather than
+ * imported from shared/lead-file-read so the preload bundle does not pull in the whole contract.
+ */
+function ownArrayBuffer(view: Uint8Array): ArrayBuffer {
+  const { buffer } = view;
+  if (buffer instanceof ArrayBuffer && view.byteOffset === 0 && view.byteLength === buffer.byteLength) {
+    return buffer;
+  }
+  return view.slice().buffer;
+}
+
+/**
  * The desktop `CrmBridge`: every method is one invoke on its own channel, so the main process can validate
  * each message in one place. Returns a plain object of functions because contextBridge drops prototypes.
  */
@@ -99,6 +112,17 @@ export function createBridge(ipc: PreloadIpc): CrmBridge {
           });
         } catch {
           return { ok: false, message: messages.operationFailed };
+        }
+      },
+      // Only the id crosses. The bytes come back as a Uint8Array (what IPC carries); the renderer gets
+      // an ArrayBuffer of their own, as the bridge type promises.
+      readLeadFile: async (input) => {
+        try {
+          const outcome = await invoke(IPC_CHANNELS.readLeadFile, { id: input.id });
+          if (!outcome.ok) return { ok: false, message: outcome.message };
+          return { ok: true, mime: outcome.mime, data: ownArrayBuffer(outcome.data) };
+        } catch {
+          return { ok: false, message: messages.fileOpenFailed };
         }
       },
     },

@@ -1,4 +1,5 @@
 import type { CallInput, CallName, CallOutcome, CallResult } from './contract';
+import type { UploadMimeType } from './contract/files';
 import type { FieldUpdateEvent, ImportProgressEvent, NotificationEvent } from './contract/realtime';
 
 /** What the login screen gets back; the token itself never reaches the renderer. */
@@ -63,6 +64,14 @@ export interface UploadLeadImagesInput {
 }
 
 export type UploadLeadImagesOutcome = { ok: true; count: number } | { ok: false; message: string };
+
+/** GET /file/{id}: the bytes of one stored image of a lead, for showing and saving it. */
+export interface ReadLeadFileInput {
+  id: number;
+}
+
+export type ReadLeadFileOutcome =
+  { ok: true; mime: UploadMimeType; data: ArrayBuffer } | { ok: false; message: string };
 
 /** The system-wide shortcut that brings the app forward with the search open (desktop only). */
 export interface GlobalShortcutStatus {
@@ -132,6 +141,11 @@ export interface CrmBridge {
      * desktop main process sends it with the token from the vault; the web edition with its stored token.
      */
     uploadLeadImages(input: UploadLeadImagesInput): Promise<UploadLeadImagesOutcome>;
+    /**
+     * Reads one stored image of a lead (GET /file/{id}) into memory, so the renderer can show it from a
+     * blob URL: an <img src> cannot send the token, and in the desktop app the renderer has none.
+     */
+    readLeadFile(input: ReadLeadFileInput): Promise<ReadLeadFileOutcome>;
   };
   on<E extends BridgeEventName>(event: E, listener: (payload: BridgeEvents[E]) => void): () => void;
 }

@@ -16,6 +16,7 @@ import type {
   UploadLeadImagesOutcome,
   SessionStatus,
 } from './bridge';
+import type { LeadFileReadOutcome } from './lead-file-read';
 
 /**
  * The IPC between the desktop preload and the main process: one channel per `CrmBridge` method, each with
@@ -36,6 +37,7 @@ export const IPC_CHANNELS = {
   setGlobalShortcut: 'crm:settings:setGlobalShortcut',
   saveExport: 'crm:files:saveExport',
   uploadLeadImages: 'crm:files:uploadLeadImages',
+  readLeadFile: 'crm:files:readLeadFile',
 } as const;
 
 export type IpcChannel = (typeof IPC_CHANNELS)[keyof typeof IPC_CHANNELS];
@@ -109,11 +111,14 @@ const binaryData = z.custom<ArrayBuffer | Uint8Array>(
   'Binary data expected',
 );
 
+/** A row id as the database holds it (PostgreSQL integer). */
+const ipcRecordId = z.number().int().positive().max(2_147_483_647);
+
 /** The envelope of an upload; the main process applies the size and count limits before sending. */
 export const uploadLeadImagesPayloadSchema = z
   .object({
-    leadId: z.number().int().positive().max(2_147_483_647),
-    fileCat: z.number().int().positive().max(2_147_483_647),
+    leadId: ipcRecordId,
+    fileCat: ipcRecordId,
     files: z
       .array(
         z
@@ -129,6 +134,9 @@ export const uploadLeadImagesPayloadSchema = z
   })
   .strict();
 
+/** Only the file's id crosses; the main process builds the URL on the API base itself. */
+export const readLeadFilePayloadSchema = z.object({ id: ipcRecordId }).strict();
+
 export const ipcPayloadSchemas = {
   'crm:call': callPayloadSchema,
   'crm:session:login': loginPayloadSchema,
@@ -143,6 +151,7 @@ export const ipcPayloadSchemas = {
   'crm:settings:setGlobalShortcut': globalShortcutPayloadSchema,
   'crm:files:saveExport': saveExportPayloadSchema,
   'crm:files:uploadLeadImages': uploadLeadImagesPayloadSchema,
+  'crm:files:readLeadFile': readLeadFilePayloadSchema,
 } as const satisfies Record<IpcChannel, z.ZodType>;
 
 export type IpcPayload<C extends IpcChannel> = z.input<(typeof ipcPayloadSchemas)[C]>;
@@ -162,6 +171,8 @@ export interface IpcResults {
   'crm:settings:setGlobalShortcut': SetGlobalShortcutOutcome;
   'crm:files:saveExport': SaveExportOutcome;
   'crm:files:uploadLeadImages': UploadLeadImagesOutcome;
+  /** Bytes as a Uint8Array (see LeadFileReadOutcome); the preload turns them into an ArrayBuffer. */
+  'crm:files:readLeadFile': LeadFileReadOutcome;
 }
 
 export const ipcChannelList: readonly IpcChannel[] = Object.values(IPC_CHANNELS);

@@ -91,6 +91,25 @@ test('an agent works a lead: edit, journal, note with reminder, files, third par
   await page.getByTestId('file-upload').click();
   await expect(page.getByTestId('file-error')).toBeVisible();
   await expect(page.getByTestId('file-row')).toHaveCount(filesBefore + 2);
+  // a file's name opens the image (read through the bridge, shown from a blob: URL) and İndir saves it
+  const openFile = page.getByTestId('file-row').first().locator('[data-testid^="file-open-"]');
+  const fileName = (await openFile.textContent()) ?? '';
+  await openFile.click();
+  await expect(page.getByRole('dialog', { name: fileName })).toBeVisible();
+  await expect(page.getByTestId('file-preview')).toBeVisible();
+  const previewImage = page.getByTestId('file-preview-image');
+  await expect(previewImage).toHaveAttribute('src', /^blob:/);
+  // the uploads are a real PNG (the tray icon): it decodes, so the page's CSP lets blob: images in
+  await expect
+    .poll(() =>
+      previewImage.evaluate((element) => (element instanceof HTMLImageElement ? element.naturalWidth : 0)),
+    )
+    .toBeGreaterThan(0);
+  const fileDownload = page.waitForEvent('download');
+  await page.getByTestId('file-download').click();
+  expect((await fileDownload).suggestedFilename()).toBe(fileName);
+  await page.getByTestId('file-preview-close').click();
+  await expect(page.getByTestId('file-preview')).toBeHidden();
 
   // a third-party person: refused without tc, saved with it
   await page.getByTestId('tab-3-sahis-bilgileri').click();

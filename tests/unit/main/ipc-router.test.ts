@@ -107,6 +107,27 @@ describe('ipc router: what they may say', () => {
     expect(requests).toEqual([]);
   });
 
+  it('refuses a file read whose id is not a record id, sending nothing', async () => {
+    const { router, requests } = setup();
+    await router.handle(IPC_CHANNELS.login, login, trusted);
+    const sent = requests.length;
+    for (const payload of [
+      { id: 0 },
+      { id: -5 },
+      { id: 2.5 },
+      { id: '5' },
+      { id: 2_147_483_648 },
+      { id: 5, url: 'https://evil.example/file/5' },
+      {},
+      undefined,
+    ]) {
+      await expect(router.handle(IPC_CHANNELS.readLeadFile, payload, trusted)).rejects.toThrow(
+        'Invalid payload',
+      );
+    }
+    expect(requests.slice(sent).filter((request) => request.path.startsWith('/api/file/'))).toEqual([]);
+  });
+
   it('answers an unknown or non-callable call name as an invalid call, sending nothing', async () => {
     const { router, requests } = setup();
     const invalid = { ok: false, error: { kind: 'invalid', status: 0, message: messages.invalidRequest } };
@@ -176,6 +197,16 @@ describe('ipc router: forwarding', () => {
     expect(fieldsRequest?.headers.authorization).toBe(`Bearer ${TOKEN}`);
     expect(fieldsRequest?.method).toBe('GET');
     for (const answer of answers) expect(JSON.stringify(answer) ?? '').not.toContain(TOKEN);
+  });
+
+  it("reads a lead's file with the token; the server's refusal comes back as its message", async () => {
+    const { router, requests } = setup();
+    await router.handle(IPC_CHANNELS.login, login, trusted);
+    const answer = await router.handle(IPC_CHANNELS.readLeadFile, { id: 5 }, trusted);
+    expect(answer).toEqual({ ok: false, message: 'yok' });
+    const read = requests.find((request) => request.path === '/api/file/5');
+    expect(read?.method).toBe('GET');
+    expect(read?.headers.authorization).toBe(`Bearer ${TOKEN}`);
   });
 
   it('logs out through its own channel', async () => {

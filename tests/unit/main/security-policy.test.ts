@@ -20,7 +20,7 @@ describe('contentSecurityPolicy', () => {
     expect(csp.get('default-src')).toBe("'self'");
     expect(csp.get('script-src')).toBe("'self'");
     expect(csp.get('connect-src')).toBe("'self'");
-    expect(csp.get('img-src')).toBe("'self' data:");
+    expect(csp.get('img-src')).toBe("'self' data: blob:");
     expect(csp.get('style-src')).toBe("'self' 'unsafe-inline'");
     expect(csp.get('object-src')).toBe("'none'");
     expect(csp.get('frame-ancestors')).toBe("'none'");

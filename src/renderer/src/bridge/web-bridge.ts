@@ -4,6 +4,8 @@ import type {
   BridgeEvents,
   CrmBridge,
   LoginOutcome,
+  ReadLeadFileInput,
+  ReadLeadFileOutcome,
   SaveExportInput,
   SaveExportOutcome,
   ServerCheck,
@@ -28,6 +30,7 @@ import {
 import { LOGIN_VALIDATION_INTERVAL_MS } from '../../../shared/domain';
 import { safeExportFileName } from '../../../shared/domain/export';
 import { messages } from '../../../shared/i18n/messages';
+import { fetchLeadFile } from '../../../shared/lead-file-read';
 import { sendLeadUpload } from '../../../shared/lead-upload';
 import { uiTexts } from '../i18n/ui-texts';
 import { createSessionStore, type BrowserStorages, type StoredSession } from './session-store';
@@ -184,6 +187,24 @@ export function createWebBridge(options: WebBridgeOptions): CrmBridge {
     return outcome;
   };
 
+  /** GET /file/{id} with the stored token: an <img src> could not send it, so the bytes come here. */
+  const readLeadFile = async (input: ReadLeadFileInput): Promise<ReadLeadFileOutcome> => {
+    const { token } = store.read();
+    if (!token) {
+      expire(messages.sessionExpired);
+      return { ok: false, message: messages.sessionExpired };
+    }
+    const { outcome, status } = await fetchLeadFile({
+      apiBase: serverUrl,
+      token,
+      fetch: fetchImpl,
+      id: input.id,
+    });
+    if (status === 401) expire(messages.sessionExpired);
+    // The reader's array owns its whole buffer, so the buffer is exactly the file.
+    return outcome.ok ? { ok: true, mime: outcome.mime, data: outcome.data.buffer } : outcome;
+  };
+
   const validate = async (force = false): Promise<SessionStatus> => {
     const stored = store.read();
     if (!stored.token) return toStatus(stored);
@@ -280,7 +301,7 @@ export function createWebBridge(options: WebBridgeOptions): CrmBridge {
       ...createWebShellSettings(options.storage.persistent),
     },
 
-    files: { saveExport, uploadLeadImages },
+    files: { saveExport, uploadLeadImages, readLeadFile },
 
     on(event, listener) {
       const set = listeners.get(event) ?? new Set();

@@ -171,6 +171,8 @@ export const uiTexts = {
   fileName: 'Dosya adı',
   fileUploadedBy: 'Yükleyen',
   fileSize: 'Boyut',
+  openFile: '{name} dosyasını aç',
+  download: 'İndir',
   date: 'Tarih',
   createSurvey: 'Yeni anket oluştur',
   noSurveys: 'Tanımlı anket yok',

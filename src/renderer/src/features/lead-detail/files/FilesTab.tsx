@@ -8,7 +8,7 @@ import {
   NonIdealState,
 } from '@blueprintjs/core';
 import { useState, type ReactNode } from 'react';
-import { FILE_CATEGORY_OPTION_LIST } from '../../../../../shared/contract/files';
+import { FILE_CATEGORY_OPTION_LIST, type LeadFile } from '../../../../../shared/contract/files';
 import { formatDateTimeTr } from '../../../../../shared/domain';
 import { format, messages } from '../../../../../shared/i18n/messages';
 import { useOptions } from '../../../api/options';
@@ -18,6 +18,7 @@ import { useBridge } from '../../../bridge/bridge-context';
 import { uiTexts } from '../../../i18n/ui-texts';
 import { TabState } from '../TabState';
 import { leadCallInputs, useRefreshCalls } from '../lead-queries';
+import { FilePreviewDialog } from './FilePreviewDialog';
 import { IMAGE_ACCEPT, checkUpload, fileSizeText } from './file-check';
 
 export type FilesTabProps = { leadId: number };
@@ -152,6 +153,7 @@ function UploadForm({ leadId }: { leadId: number }): ReactNode {
 /** Dosyalar (spec 2 §2): the lead's files and the upload control. */
 export function FilesTab({ leadId }: FilesTabProps): ReactNode {
   const files = useCrmQuery('files', leadCallInputs.files(leadId));
+  const [opened, setOpened] = useState<LeadFile | null>(null);
   return (
     <div className="lead-tab-body" data-testid="files-tab">
       <UploadForm leadId={leadId} />
@@ -173,7 +175,17 @@ export function FilesTab({ leadId }: FilesTabProps): ReactNode {
               <tbody>
                 {files.data.results.map((file) => (
                   <tr key={file.id} data-testid="file-row">
-                    <td className="ld-file-name">{file.file_name}</td>
+                    <td className="ld-file-name">
+                      <button
+                        type="button"
+                        className="ld-file-open"
+                        aria-label={format(uiTexts.openFile, { name: file.file_name })}
+                        onClick={() => setOpened(file)}
+                        data-testid={`file-open-${file.id}`}
+                      >
+                        {file.file_name}
+                      </button>
+                    </td>
                     <td>{file.file_category ?? uiTexts.emptyValue}</td>
                     <td>{file.agent_name ?? uiTexts.emptyValue}</td>
                     <td className="lead-table-number">{fileSizeText(file.size)}</td>
@@ -187,6 +199,7 @@ export function FilesTab({ leadId }: FilesTabProps): ReactNode {
       ) : (
         <TabState query={files} />
       )}
+      {opened ? <FilePreviewDialog file={opened} onClose={() => setOpened(null)} /> : null}
     </div>
   );
 }

@@ -1,0 +1,69 @@
+import { describe, expect, it } from 'vitest';
+import { messages } from '../../../src/shared/i18n/messages';
+import { createWebBridge } from '../../../src/renderer/src/bridge/web-bridge';
+import type { KeyValueStorage } from '../../../src/renderer/src/bridge/session-store';
+
+const JPEG = new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 1, 2, 3]);
+
+function memoryStorage(): KeyValueStorage {
+  const map = new Map<string, string>();
+  return {
+    getItem: (key) => map.get(key) ?? null,
+    setItem: (key, value) => void map.set(key, value),
+    removeItem: (key) => void map.delete(key),
+  };
+}
+
+function setup(respond: (url: string) => Response) {
+  const requests: { url: string; init: RequestInit }[] = [];
+  const persistent = memoryStorage();
+  persistent.setItem('authToken', 'tok-web');
+  const bridge = createWebBridge({
+    apiBase: '/api',
+    origin: 'https://crm.firma.com',
+    storage: { persistent, session: memoryStorage() },
+    fetch: async (url, init) => {
+      requests.push({ url, init });
+      return respond(url);
+    },
+  });
+  const expired: string[] = [];
+  bridge.on('sessionExpired', ({ reason }) => expired.push(reason));
+  return { bridge, requests, persistent, expired };
+}
+
+describe('web bridge files.readLeadFile', () => {
+  it('fetches GET /file/{id} with the stored token, no redirects, and answers the bytes', async () => {
+    const { bridge, requests } = setup(
+      () => new Response(JPEG.slice(), { headers: { 'Content-Type': 'image/jpeg' } }),
+    );
+    const outcome = await bridge.files.readLeadFile({ id: 12 });
+    expect(requests[0]?.url).toBe('https://crm.firma.com/api/file/12');
+    expect(new Headers(requests[0]?.init.headers).get('authorization')).toBe('Bearer tok-web');
+    expect(requests[0]?.init.redirect).toBe('error');
+    if (!outcome.ok) throw new Error('expected the image');
+    expect(outcome.mime).toBe('image/jpeg');
+    expect(new Uint8Array(outcome.data)).toEqual(JPEG);
+  });
+
+  it('ends the session on 401 and shows the refusal of a hidden lead', async () => {
+    const expiredSetup = setup(
+      () => new Response(JSON.stringify({ success: false, msg: 'x' }), { status: 401 }),
+    );
+    expect(await expiredSetup.bridge.files.readLeadFile({ id: 12 })).toEqual({
+      ok: false,
+      message: messages.sessionExpired,
+    });
+    expect(expiredSetup.persistent.getItem('authToken')).toBeNull();
+    expect(expiredSetup.expired).toEqual([messages.sessionExpired]);
+
+    const hidden = setup(
+      () => new Response(JSON.stringify({ success: false, msg: messages.recordNotFound }), { status: 404 }),
+    );
+    expect(await hidden.bridge.files.readLeadFile({ id: 12 })).toEqual({
+      ok: false,
+      message: messages.recordNotFound,
+    });
+    expect(hidden.expired).toEqual([]);
+  });
+});
