@@ -122,6 +122,26 @@ test('an agent filters, saves a favourite, picks columns, sorts, pages, bulk-upd
   // bulk: give three rows to another agent
   await page.getByTestId('clear-filters').click();
   await expect.poll(() => listTotal(page)).toBe(teamTotal);
+
+  // keyboard: the arrows move the highlight, Space ticks the highlighted row and unticks it again
+  await page.locator('.list-page .page-title').click();
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('ArrowDown');
+  const background = (row: number) =>
+    page
+      .locator(`[data-testid="list-table"] .list-cell[data-row="${row}"]`)
+      .first()
+      .evaluate((cell) => getComputedStyle(cell).backgroundColor);
+  // Only the highlighted row differs from its neighbours (in either theme).
+  await expect.poll(async () => (await background(1)) !== (await background(2))).toBe(true);
+  expect(await background(0)).toBe(await background(2));
+  const secondId = (await visibleIds(page))[1] ?? 0;
+  await page.keyboard.press('Space');
+  await expect(page.getByTestId(`row-check-${secondId}`)).toBeChecked();
+  await expect(page.getByTestId('selected-count')).toContainText('1');
+  await page.keyboard.press('Space');
+  await expect(page.getByTestId('selected-count')).toContainText('0');
+
   const ids = (await visibleIds(page)).slice(0, 3);
   for (const id of ids) await page.getByTestId(`row-check-${id}`).check();
   await expect(page.getByTestId('selected-count')).toContainText('3');

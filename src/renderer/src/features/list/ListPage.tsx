@@ -104,7 +104,6 @@ export type DataColumnsOptions = {
   onToggleSort: (field: string) => void;
   filters: readonly ListFilter[];
   onColumnSearch: (name: string, type: ListFilter['type'], value: string) => void;
-  focusedRow: number | null;
 };
 
 /**
@@ -119,7 +118,6 @@ export function dataColumns({
   onToggleSort,
   filters,
   onColumnSearch,
-  focusedRow,
 }: DataColumnsOptions): ReactElement<ColumnProps>[] {
   return columns.map((column) => (
     <Column
@@ -139,9 +137,9 @@ export function dataColumns({
         const row = rows[rowIndex] ?? {};
         return (
           <Cell
-            className={`list-cell list-cell-${column.component}${rowIndex === focusedRow ? ' is-focused' : ''}`}
+            className={`list-cell list-cell-${column.component}`}
             cellRef={(element) => {
-              // Lets a click anywhere in the row find its index (for the keyboard highlight).
+              // Lets a click anywhere in the row find its index, and the highlight rule find the row.
               if (element) element.dataset.row = String(rowIndex);
             }}
           >
@@ -163,6 +161,11 @@ export type ListTableProps = {
   /** The keyboard-highlighted row (arrows), or null. */
   focusedRow: number | null;
   onFocusRow: (index: number) => void;
+  /**
+   * Names the request the rows answer: a new page, sort or filter draws a new table at once, while a
+   * refetch of the same request (auto refresh, after a save) updates the cells in place.
+   */
+  dataKey: string;
   /** Columns before the data columns, e.g. the row checkboxes. */
   leadingColumns?: readonly LeadingColumn[];
   /** State the leading columns draw from (e.g. the ticked ids), so their cells redraw when it changes. */
@@ -170,6 +173,24 @@ export type ListTableProps = {
 };
 
 const NO_LEADING: readonly LeadingColumn[] = [];
+
+/**
+ * Pages up to this size draw every visible cell in one go. Larger ones update in batches between frames
+ * (Blueprint's BATCH_ON_UPDATE): the cells a scroll exposes on a 500-row page would otherwise be one
+ * main-thread task of several hundred milliseconds.
+ */
+const SYNC_RENDER_MAX_ROWS = 100;
+
+/**
+ * The arrow keys' highlight as one style rule on the row's cells (found by their data-row), so moving it
+ * re-renders no cell at all.
+ */
+function focusRule(row: number): string {
+  return `.list-table .list-cell.bp6-table-cell[data-row="${row}"] {
+    background: var(--list-focus-bg);
+    box-shadow: inset 0 1px 0 var(--list-focus-line), inset 0 -1px 0 var(--list-focus-line);
+  }`;
+}
 const NO_DEPENDENCIES: readonly unknown[] = [];
 
 /** Keeps the highlighted row inside the visible part of Blueprint's scrolling quadrant. */
@@ -195,6 +216,7 @@ function ListTable({
   onColumnSearch,
   focusedRow,
   onFocusRow,
+  dataKey,
   leadingColumns = NO_LEADING,
   renderDependencies = NO_DEPENDENCIES,
 }: ListTableProps): ReactNode {
@@ -236,8 +258,10 @@ function ListTable({
         if (Number.isInteger(index)) onFocusRow(index);
       }}
     >
+      {focusedRow === null ? null : <style>{focusRule(focusedRow)}</style>}
       {width > 0 ? (
         <Table
+          key={dataKey}
           ref={tableRef}
           numRows={rows.length}
           columnWidths={widths}
@@ -246,10 +270,8 @@ function ListTable({
           enableGhostCells={false}
           enableColumnResizing
           selectionModes={SelectionModes.NONE}
-          // The first paint draws every visible cell; cells a scroll or a new page exposes come in
-          // batches between frames, so a 500-row page scrolls without main-thread tasks over 100 ms.
-          renderMode={RenderMode.BATCH_ON_UPDATE}
-          cellRendererDependencies={[rows, columns, filters, focusedRow, ...renderDependencies]}
+          renderMode={rows.length > SYNC_RENDER_MAX_ROWS ? RenderMode.BATCH_ON_UPDATE : RenderMode.NONE}
+          cellRendererDependencies={[rows, columns, filters, ...renderDependencies]}
           onColumnWidthChanged={(index, size) => {
             const column = columns[index - leadingColumns.length];
             if (column) setResized((current) => ({ ...current, [column.name]: size }));
@@ -257,7 +279,7 @@ function ListTable({
         >
           {[
             ...leadingColumns.map((column) => column.element),
-            ...dataColumns({ columns, rows, sort, onToggleSort, filters, onColumnSearch, focusedRow }),
+            ...dataColumns({ columns, rows, sort, onToggleSort, filters, onColumnSearch }),
           ]}
         </Table>
       ) : null}
@@ -306,6 +328,10 @@ function ListScreen({ table, fields }: ListScreenProps): ReactNode {
   const canExportTable = useCanExport(table);
   const result = useTableData(table, view.query);
   const answer = result.data;
+  // The request the rows on screen answer: while a new one loads, the previous rows stay (placeholder).
+  const requestKey = JSON.stringify(view.query);
+  const [shownKey, setShownKey] = useState(requestKey);
+  if (answer && !result.isPlaceholderData && shownKey !== requestKey) setShownKey(requestKey);
   const [autoRefresh, setAutoRefresh] = useAutoRefreshPreference();
   const refetch = result.refetch;
   useAutoRefresh(
@@ -412,6 +438,7 @@ function ListScreen({ table, fields }: ListScreenProps): ReactNode {
         onColumnSearch={onColumnSearch}
         focusedRow={focusedRow}
         onFocusRow={focusRow}
+        dataKey={shownKey}
         leadingColumns={leadingColumns}
         renderDependencies={[selection.selectedIds]}
       />
