@@ -105,6 +105,9 @@ test('an agent works a lead: edit, journal, note with reminder, files, third par
       previewImage.evaluate((element) => (element instanceof HTMLImageElement ? element.naturalWidth : 0)),
     )
     .toBeGreaterThan(0);
+  // the screenshot after the dialog's opening transition, not halfway through it
+  await page.locator('.bp6-dialog-container.bp6-overlay-enter-done').waitFor();
+  await saveScreen(page, testInfo, 'file-preview');
   const fileDownload = page.waitForEvent('download');
   await page.getByTestId('file-download').click();
   expect((await fileDownload).suggestedFilename()).toBe(fileName);
