@@ -3,7 +3,8 @@ import { io as connect, type Socket } from 'socket.io-client';
 import { buildServer } from '../../src/server/app';
 import { openDatabase } from '../../src/server/db/database';
 import { seedDemoData } from '../../src/server/seed/demo-data';
-import { contract, encodeForm, SOCKET_PATH, type NotificationEvent } from '../../src/shared/contract';
+import { benchLogin } from './bench-login';
+import { contract, SOCKET_PATH, type NotificationEvent } from '../../src/shared/contract';
 
 /** Issue 5: one push reaches 1,000 connected sockets in under a second. */
 export const PUSH_FANOUT_TARGET_MS = 1000;
@@ -94,14 +95,7 @@ export async function benchPushFanout(count = 1000): Promise<FanoutFigures> {
     await seedDemoData(database.db, { leads: 10 });
     await app.listen({ port: 0, host: '127.0.0.1' });
     const { port } = app.server.address() as AddressInfo;
-    const login = await app.inject({
-      method: 'POST',
-      url: `/api${contract.login.path}`,
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      payload: encodeForm({ email: 'sales@demo.crm', password: 'Demo.2026' }),
-    });
-    const token = login.json<{ token?: string }>().token;
-    if (!token) throw new Error(`login failed: ${login.body}`);
+    const token = await benchLogin(app, 'sales@demo.crm');
     const me = await app.inject({
       method: 'POST',
       url: `/api${contract.me.path}`,

@@ -3,8 +3,8 @@ import { cpus, loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'kysely';
 import { buildServer } from '../../src/server/app';
-import { contract, encodeForm } from '../../src/shared/contract';
 import { openBenchDatabase } from './bench-database';
+import { benchLogin } from './bench-login';
 import { renderReport } from './report';
 import { runAgentList } from './scenarios/agent-list';
 import { count, errorText, seconds, type BenchContext, type Section } from './scenarios/bench-context';
@@ -54,18 +54,6 @@ const load = (): string =>
     .map((value) => value.toFixed(2).replace('.', ','))
     .join(' / ');
 
-async function login(context: Pick<BenchContext, 'app'>): Promise<string> {
-  const response = await context.app.inject({
-    method: 'POST',
-    url: `/api${contract.login.path}`,
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    payload: encodeForm({ email: 'admin@demo.crm', password: 'Demo.2026' }),
-  });
-  const token = (response.json() as { token?: string }).token;
-  if (!token) throw new Error(`login failed: ${response.body}`);
-  return token;
-}
-
 /** A scenario that could not run is a missed target, reported with its error, not a crashed bench. */
 function failedSection(scenario: Scenario, error: unknown): Section {
   return {
@@ -93,7 +81,15 @@ async function main(): Promise<void> {
 
     const app = await buildServer({ database: handle, logger: false });
     try {
-      const context: BenchContext = { app, token: await login({ app }), handle, engine, leads, rounds, log };
+      const context: BenchContext = {
+        app,
+        token: await benchLogin(app, 'admin@demo.crm'),
+        handle,
+        engine,
+        leads,
+        rounds,
+        log,
+      };
       for (const scenario of SCENARIOS) {
         if (only.size > 0 && !only.has(scenario.id)) continue;
         log(`${scenario.title}...`);

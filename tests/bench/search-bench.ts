@@ -3,6 +3,7 @@ import { contract, encodeForm, type CallName } from '../../src/shared/contract';
 import { escapeLikePattern } from '../../src/shared/domain/filters';
 import { normalizePhone } from '../../src/shared/domain/phone';
 import { foldTurkish } from '../../src/shared/domain/turkish-fold';
+import { benchLogin } from './bench-login';
 import { measurePair } from './stats';
 import type { BenchContext, Section } from './scenarios/bench-context';
 import { LATENCY_COLUMNS, latencyRow } from './scenarios/latency';
@@ -38,18 +39,6 @@ export function searchCall(
   };
 }
 
-async function loginAs(context: Pick<BenchContext, 'app'>, email: string): Promise<string> {
-  const response = await context.app.inject({
-    method: 'POST',
-    url: `/api${contract.login.path}`,
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    payload: encodeForm({ email, password: 'Demo.2026' }),
-  });
-  const token = response.json<{ token?: string }>().token;
-  if (!token) throw new Error(`login failed for ${email}: ${response.body}`);
-  return token;
-}
-
 /**
  * The hand-written SQL of the same answer: matching leads (optionally one team), their agent's name and
  * their last three notes, 20 rows. No permission resolution, no ranking: the floor the API is held to.
@@ -80,7 +69,7 @@ interface SearchScenario {
  */
 export async function runSearchBench(context: BenchContext): Promise<Section> {
   const { handle, rounds } = context;
-  const salesToken = await loginAs(context, 'sales@demo.crm');
+  const salesToken = await benchLogin(context.app, 'sales@demo.crm');
   const salesTeam = await sql<{
     team_id: number;
   }>`select team_id from users where email = 'sales@demo.crm'`.execute(handle.db);

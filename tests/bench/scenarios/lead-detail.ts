@@ -2,6 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../../src/server/db/schema';
 import { contract, encodeForm, fillPath, type CallName } from '../../../src/shared/contract';
 import { LEAD_DETAIL_PAGE_DEFAULT } from '../../../src/shared/contract/lead-detail';
+import { benchLogin } from '../bench-login';
 import { measurePair } from '../stats';
 import { count, type BenchContext, type Section } from './bench-context';
 import { LATENCY_COLUMNS, latencyRow } from './latency';
@@ -108,14 +109,7 @@ function rawDetail(db: Kysely<Database>, leadId: number): () => Promise<void> {
 export async function runLeadDetail(context: BenchContext): Promise<Section> {
   const { app, handle, rounds, log } = context;
   const { leadId } = await busyLead(handle.db);
-  const login = await app.inject({
-    method: 'POST',
-    url: `/api${contract.login.path}`,
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    payload: encodeForm({ email: 'sales@demo.crm', password: 'Demo.2026' }),
-  });
-  const token = login.json<{ token?: string }>().token;
-  if (!token) throw new Error(`login failed: ${login.body}`);
+  const token = await benchLogin(app, 'sales@demo.crm');
   const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/x-www-form-urlencoded' };
   const calls = detailCalls(leadId);
   const send = async (): Promise<string[]> =>
