@@ -5,18 +5,16 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { basename, dirname, join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createMainServices } from '../../../src/main/create-main-services';
 import {
   createExportDownloader,
   type SaveDialogOptions,
   type ShowSaveDialog,
 } from '../../../src/main/export-download';
-import { IpcRejection, type IpcSender } from '../../../src/main/ipc-router';
-import { createMemoryStore } from '../../../src/main/key-value-store';
-import { isRendererUrl } from '../../../src/main/security-policy';
+import { IpcRejection } from '../../../src/main/ipc-router';
 import { messages } from '../../../src/shared/i18n/messages';
 import { IPC_CHANNELS } from '../../../src/shared/ipc-channels';
 import { createLogSpy } from './fakes';
+import { createRemoteMainServices, trustedSender } from './main-services-fixture';
 
 const TOKEN = 'tok-SECRET-export-77';
 const FILE_ID = 'a'.repeat(32);
@@ -227,24 +225,15 @@ describe('export download in the main process', () => {
 });
 
 describe('export download through the IPC router', () => {
-  const RENDERER = 'file:///opt/crm/resources/app.asar/out/renderer/index.html';
-  const trusted: IpcSender = { frameUrl: `${RENDERER}#/list/leads`, isMainFrame: true };
+  const trusted = trustedSender('#/list/leads');
 
   async function setup(filePath: string) {
     const dialog = fakeDialog(() => ({ canceled: false, filePath }));
-    const services = createMainServices({
-      store: createMemoryStore({ serverMode: 'remote', serverUrl: apiBase }),
-      keytar: null,
-      safeStorage: null,
-      fetch: (url, init) => fetch(url, init),
-      emit: () => undefined,
-      isTrustedFrameUrl: (url) => isRendererUrl(url, RENDERER),
-      embedded: null,
-      keychainService: 'crm-test',
-      log: createLogSpy().log,
-      showSaveDialog: dialog.showSaveDialog,
-      downloadsDirectory: () => dir,
-    });
+    const services = createRemoteMainServices(
+      (url, init) => fetch(url, init),
+      { showSaveDialog: dialog.showSaveDialog, downloadsDirectory: () => dir },
+      apiBase,
+    );
     await services.vault.save(TOKEN, false);
     return { router: services.router, dialog };
   }

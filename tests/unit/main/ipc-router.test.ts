@@ -1,15 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { messages } from '../../../src/shared/i18n/messages';
 import { IPC_CHANNELS } from '../../../src/shared/ipc-channels';
-import { createMainServices } from '../../../src/main/create-main-services';
-import { IpcRejection, type IpcSender } from '../../../src/main/ipc-router';
-import { createMemoryStore } from '../../../src/main/key-value-store';
-import { isRendererUrl } from '../../../src/main/security-policy';
-import { createFakeFetch, createLogSpy, type SeenRequest } from './fakes';
+import { IpcRejection } from '../../../src/main/ipc-router';
+import { createFakeFetch, type SeenRequest } from './fakes';
+import { createRemoteMainServices, TEST_RENDERER, trustedSender } from './main-services-fixture';
 
-const RENDERER = 'file:///opt/crm/resources/app.asar/out/renderer/index.html';
 const TOKEN = 'tok-SECRET-91b2';
-const trusted: IpcSender = { frameUrl: `${RENDERER}#/list/leads`, isMainFrame: true };
+const trusted = trustedSender('#/list/leads');
 
 function setup() {
   const api = createFakeFetch((request: SeenRequest) => {
@@ -35,18 +32,7 @@ function setup() {
         return { status: 404, json: { success: false, msg: 'yok' } };
     }
   });
-  const store = createMemoryStore({ serverMode: 'remote', serverUrl: 'http://crm.test/api' });
-  const services = createMainServices({
-    store,
-    keytar: null,
-    safeStorage: null,
-    fetch: api.fetch,
-    emit: () => undefined,
-    isTrustedFrameUrl: (url) => isRendererUrl(url, RENDERER),
-    embedded: null,
-    keychainService: 'crm-test',
-    log: createLogSpy().log,
-  });
+  const services = createRemoteMainServices(api.fetch);
   return { router: services.router, requests: api.requests };
 }
 
@@ -84,7 +70,7 @@ describe('ipc router: who may talk', () => {
   it('rejects a subframe even of our own renderer', async () => {
     const { router, requests } = setup();
     await expect(
-      router.handle(IPC_CHANNELS.login, login, { frameUrl: RENDERER, isMainFrame: false }),
+      router.handle(IPC_CHANNELS.login, login, { frameUrl: TEST_RENDERER, isMainFrame: false }),
     ).rejects.toThrow('subframe');
     expect(requests).toEqual([]);
   });

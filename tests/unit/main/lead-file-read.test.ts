@@ -4,17 +4,13 @@ import { UPLOAD_MAX_FILE_BYTES } from '../../../src/shared/contract/files';
 import { messages } from '../../../src/shared/i18n/messages';
 import { IPC_CHANNELS } from '../../../src/shared/ipc-channels';
 import { LEAD_FILE_READ_MAX_BYTES, fetchLeadFile } from '../../../src/shared/lead-file-read';
-import { createMainServices } from '../../../src/main/create-main-services';
-import { IpcRejection, type IpcSender } from '../../../src/main/ipc-router';
-import { createMemoryStore } from '../../../src/main/key-value-store';
+import { IpcRejection } from '../../../src/main/ipc-router';
 import { createLeadFileReader } from '../../../src/main/lead-file-read';
-import { isRendererUrl } from '../../../src/main/security-policy';
-import { createLogSpy } from './fakes';
+import { createRemoteMainServices, trustedSender } from './main-services-fixture';
 
 const TOKEN = 'tok-SECRET-file-77';
 const API = 'http://crm.test/api';
-const RENDERER = 'file:///opt/crm/resources/app.asar/out/renderer/index.html';
-const trusted: IpcSender = { frameUrl: `${RENDERER}#/leadDetail/5`, isMainFrame: true };
+const trusted = trustedSender('#/leadDetail/5');
 const PNG = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2, 3]);
 const TOO_LARGE = 'Dosya açılamadı: dosya 10 MB sınırını aşıyor';
 
@@ -252,17 +248,7 @@ describe('desktop file reader (main process)', () => {
             })
           : image(PNG),
     );
-    const services = createMainServices({
-      store: createMemoryStore({ serverMode: 'remote', serverUrl: API }),
-      keytar: null,
-      safeStorage: null,
-      fetch: api.fetch,
-      emit: () => undefined,
-      isTrustedFrameUrl: (url) => isRendererUrl(url, RENDERER),
-      embedded: null,
-      keychainService: 'crm-test',
-      log: createLogSpy().log,
-    });
+    const services = createRemoteMainServices(api.fetch, {}, API);
     const channel = IPC_CHANNELS.readLeadFile;
     await services.router.handle(
       IPC_CHANNELS.login,

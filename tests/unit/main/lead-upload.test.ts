@@ -3,16 +3,12 @@ import type { FetchLike } from '../../../src/shared/contract';
 import { messages } from '../../../src/shared/i18n/messages';
 import { IPC_CHANNELS } from '../../../src/shared/ipc-channels';
 import { checkLeadUpload, sendLeadUpload } from '../../../src/shared/lead-upload';
-import { createMainServices } from '../../../src/main/create-main-services';
-import { IpcRejection, type IpcSender } from '../../../src/main/ipc-router';
-import { createMemoryStore } from '../../../src/main/key-value-store';
+import { IpcRejection } from '../../../src/main/ipc-router';
 import { createLeadUploader } from '../../../src/main/lead-upload';
-import { isRendererUrl } from '../../../src/main/security-policy';
-import { createLogSpy } from './fakes';
+import { createRemoteMainServices, trustedSender } from './main-services-fixture';
 
 const TOKEN = 'tok-SECRET-upload-31';
-const RENDERER = 'file:///opt/crm/resources/app.asar/out/renderer/index.html';
-const trusted: IpcSender = { frameUrl: `${RENDERER}#/leadDetail/5`, isMainFrame: true };
+const trusted = trustedSender('#/leadDetail/5');
 const JPEG = new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 1, 2, 3]);
 const PNG = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 4, 5]);
 
@@ -228,17 +224,7 @@ describe('desktop uploader (main process)', () => {
             }
           : ok(),
     );
-    const services = createMainServices({
-      store: createMemoryStore({ serverMode: 'remote', serverUrl: 'http://crm.test/api' }),
-      keytar: null,
-      safeStorage: null,
-      fetch: api.fetch,
-      emit: () => undefined,
-      isTrustedFrameUrl: (url) => isRendererUrl(url, RENDERER),
-      embedded: null,
-      keychainService: 'crm-test',
-      log: createLogSpy().log,
-    });
+    const services = createRemoteMainServices(api.fetch);
     const channel = IPC_CHANNELS.uploadLeadImages;
     await services.router.handle(
       IPC_CHANNELS.login,
