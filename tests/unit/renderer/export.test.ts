@@ -2,9 +2,8 @@ import { describe, expect, it } from 'vitest';
 import type { CrmBridge, SaveExportInput, SaveExportOutcome } from '../../../src/shared/bridge';
 import type { CallOutcome } from '../../../src/shared/contract';
 import { messages } from '../../../src/shared/i18n/messages';
-import { createWebBridge } from '../../../src/renderer/src/bridge/web-bridge';
-import type { KeyValueStorage } from '../../../src/renderer/src/bridge/session-store';
 import { runExport, type ExportProgress } from '../../../src/renderer/src/features/list/export/run-export';
+import { createTestWebBridge } from './web-bridge-fixture';
 
 type ExportOutcome = CallOutcome<{
   success: boolean;
@@ -117,29 +116,10 @@ describe('runExport', () => {
   });
 });
 
-function memoryStorage(): KeyValueStorage {
-  const map = new Map<string, string>();
-  return {
-    getItem: (key) => map.get(key) ?? null,
-    setItem: (key, value) => void map.set(key, value),
-    removeItem: (key) => void map.delete(key),
-  };
-}
-
 describe('web bridge files.saveExport', () => {
   function setup(respond: (url: string, init: RequestInit) => Response) {
-    const requests: { url: string; init: RequestInit }[] = [];
     const downloads: { size: number; name: string }[] = [];
-    const persistent = memoryStorage();
-    persistent.setItem('authToken', 'tok-web');
-    const bridge = createWebBridge({
-      apiBase: '/api',
-      origin: 'https://crm.firma.com',
-      storage: { persistent, session: memoryStorage() },
-      fetch: async (url, init) => {
-        requests.push({ url, init });
-        return respond(url, init);
-      },
+    const { bridge, requests } = createTestWebBridge(respond, {
       download: (file, name) => downloads.push({ size: file.size, name }),
     });
     return { bridge, requests, downloads };

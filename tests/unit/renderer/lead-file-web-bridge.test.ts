@@ -1,32 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { messages } from '../../../src/shared/i18n/messages';
-import { createWebBridge } from '../../../src/renderer/src/bridge/web-bridge';
-import type { KeyValueStorage } from '../../../src/renderer/src/bridge/session-store';
+import { createTestWebBridge } from './web-bridge-fixture';
 
 const JPEG = new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 1, 2, 3]);
 
-function memoryStorage(): KeyValueStorage {
-  const map = new Map<string, string>();
-  return {
-    getItem: (key) => map.get(key) ?? null,
-    setItem: (key, value) => void map.set(key, value),
-    removeItem: (key) => void map.delete(key),
-  };
-}
-
 function setup(respond: (url: string) => Response) {
-  const requests: { url: string; init: RequestInit }[] = [];
-  const persistent = memoryStorage();
-  persistent.setItem('authToken', 'tok-web');
-  const bridge = createWebBridge({
-    apiBase: '/api',
-    origin: 'https://crm.firma.com',
-    storage: { persistent, session: memoryStorage() },
-    fetch: async (url, init) => {
-      requests.push({ url, init });
-      return respond(url);
-    },
-  });
+  const { bridge, requests, persistent } = createTestWebBridge((url) => respond(url));
   const expired: string[] = [];
   bridge.on('sessionExpired', ({ reason }) => expired.push(reason));
   return { bridge, requests, persistent, expired };
