@@ -1,6 +1,14 @@
 import type { CallInput, CallName, CallOutcome, CallResult } from './contract';
-import type { UploadMimeType } from './contract/files';
-import type { FieldUpdateEvent, ImportProgressEvent, NotificationEvent } from './contract/realtime';
+import type { ImportFileProblem, ParsedImportFile } from './domain/import-file';
+import type { UpdateMode } from './domain/update-mode';
+import type {
+  CallOutcomeEvent,
+  TransactionUpdateEvent,
+  ChatMessageEvent,
+  FieldUpdateEvent,
+  ImportProgressEvent,
+  NotificationEvent,
+} from './contract/realtime';
 
 /** What the login screen gets back; the token itself never reaches the renderer. */
 export interface LoginOutcome {
@@ -26,6 +34,8 @@ export interface AppSettings {
   serverMode: ServerMode | null;
   /** The desktop app can start its own embedded server; the web edition cannot. */
   canEmbed: boolean;
+  /** IT preset the server address by policy (CrmAddress): it cannot be changed on this machine. */
+  serverLocked?: boolean;
 }
 
 export interface ServerChoice {
@@ -48,30 +58,13 @@ export interface SaveExportInput {
 export type SaveExportOutcome =
   { ok: true; path?: string } | { ok: false; message: string; canceled?: boolean };
 
-/** One image picked for a lead's Dosyalar tab, read into memory by the renderer. */
-export interface LeadImageFile {
-  name: string;
-  /** The browser's MIME guess; the server decides by the bytes, not by this or the name. */
-  type: string;
-  data: ArrayBuffer;
+/** A document the renderer made (an offer's PDF) to be saved on this machine. */
+export interface SaveDocumentInput {
+  /** File name to offer; made safe (no path, .pdf) before use. */
+  suggestedName: string;
+  /** The file's bytes, base64 (crosses IPC and test bindings as text); only PDFs are accepted. */
+  base64: string;
 }
-
-/** POST /upload/{leadId}: category (option list 108) and the files, all stored or none. */
-export interface UploadLeadImagesInput {
-  leadId: number;
-  fileCat: number;
-  files: LeadImageFile[];
-}
-
-export type UploadLeadImagesOutcome = { ok: true; count: number } | { ok: false; message: string };
-
-/** GET /file/{id}: the bytes of one stored image of a lead, for showing and saving it. */
-export interface ReadLeadFileInput {
-  id: number;
-}
-
-export type ReadLeadFileOutcome =
-  { ok: true; mime: UploadMimeType; data: ArrayBuffer } | { ok: false; message: string };
 
 /** The system-wide shortcut that brings the app forward with the search open (desktop only). */
 export interface GlobalShortcutStatus {
@@ -96,6 +89,12 @@ export interface BridgeEvents {
   notification: NotificationEvent;
   importProgress: ImportProgressEvent;
   fieldUpdate: FieldUpdateEvent;
+  /** What became of the agent's own call (the PBX's late answer), with a Turkish message. */
+  callOutcome: CallOutcomeEvent;
+  /** A money instruction changed: the transactions workspace and the lead's money tab reload. */
+  transactionUpdate: TransactionUpdateEvent;
+  /** A chat channel the user may read got a message or changed: the chat screen reloads it. */
+  chatMessage: ChatMessageEvent;
   /** The real-time connection came up or went down; on `connected` the drawer may have missed pushes. */
   realtimeStatus: { connected: boolean };
   /** The global shortcut was pressed: the window is already in front, the renderer opens the search. */
@@ -104,6 +103,8 @@ export interface BridgeEvents {
   openLead: { leadId: number };
   /** The global shortcut's registration changed (e.g. another application took it). */
   globalShortcutStatus: GlobalShortcutStatus;
+  /** The desktop updater moved on (checking, download progress, ready to restart, refused). */
+  updateStatus: UpdateStatus;
 }
 export type BridgeEventName = keyof BridgeEvents;
 
@@ -130,22 +131,83 @@ export interface CrmBridge {
     /** Registers a new accelerator (allow-listed Electron syntax); the old one stays on failure. */
     setGlobalShortcut(accelerator: string): Promise<SetGlobalShortcutOutcome>;
   };
+  /**
+   * What needs the operating system rather than the API: its save dialog. Transfers themselves are
+   * contract calls (an upload sends files with `call`, a lead's image comes back from `call` as bytes).
+   */
   files: {
     /**
-     * Downloads an export file with the session's token and saves it: the desktop app asks where (its
-     * main process downloads, so the token stays there), the web edition starts a browser download.
+     * Saves an export file with the session's token: the desktop app asks where with the OS save dialog
+     * (its main process downloads, so the token stays there), the web edition starts a browser download.
      */
     saveExport(input: SaveExportInput): Promise<SaveExportOutcome>;
     /**
-     * Uploads images of a lead as multipart/form-data (not a contract call: the body is binary). The
-     * desktop main process sends it with the token from the vault; the web edition with its stored token.
+     * Saves a document the renderer built (an offer's PDF): the desktop app asks where with the OS save
+     * dialog and the main process writes it, the web edition starts a browser download.
      */
-    uploadLeadImages(input: UploadLeadImagesInput): Promise<UploadLeadImagesOutcome>;
-    /**
-     * Reads one stored image of a lead (GET /file/{id}) into memory, so the renderer can show it from a
-     * blob URL: an <img src> cannot send the token, and in the desktop app the renderer has none.
-     */
-    readLeadFile(input: ReadLeadFileInput): Promise<ReadLeadFileOutcome>;
+    saveDocument(input: SaveDocumentInput): Promise<SaveExportOutcome>;
   };
   on<E extends BridgeEventName>(event: E, listener: (payload: BridgeEvents[E]) => void): () => void;
+  /** What only the installed desktop app has (updates, crash recovery, deep links); absent on the web. */
+  desktop?: DesktopBridge;
+}
+
+/** Where the desktop updater stands; the renderer shows it, the main process decides (IT's UpdateMode). */
+export type UpdateState =
+  'disabled' | 'idle' | 'checking' | 'upToDate' | 'available' | 'downloading' | 'downloaded' | 'error';
+
+export interface UpdateStatus {
+  state: UpdateState;
+  /** The mode in force: IT's policy, else `default`. */
+  mode: UpdateMode;
+  /** The version offered or downloaded. */
+  version: string | null;
+  /** Download progress 0-100 while `downloading`. */
+  percent: number | null;
+  /** Turkish text for `disabled` and `error` (e.g. a signature or hash mismatch refused the update). */
+  message: string | null;
+  /** Whether a "check now" is allowed (not under UpdateMode none, not while one runs). */
+  canCheck: boolean;
+  /** The state follows a check the user asked for: "checking" and "up to date" are worth showing then. */
+  userAsked: boolean;
+}
+
+/** What the renderer collects once its shell is up: a crash it recovered from, a lead a link asked for. */
+export interface StartupNotices {
+  /** The previous page crashed and was reloaded: form input that was not saved is gone. */
+  recoveredFromCrash: boolean;
+  /** crm://lead/{id} that started or reached the app before the shell could show it. */
+  leadId: number | null;
+}
+
+/** What the importer asks of the desktop app's file dialog: the server's IMPORT_MAX_BYTES. */
+export interface PickImportFileInput {
+  maxBytes: number;
+}
+
+/**
+ * The file the user chose in the OS dialog, read and parsed by the main process (off the UI thread), or
+ * why it is refused (the screen words each problem), or that the dialog was closed without a choice.
+ */
+export type PickImportFileOutcome =
+  | { ok: true; name: string; size: number; file: ParsedImportFile }
+  | { ok: false; canceled: true }
+  | { ok: false; canceled: false; problem: ImportFileProblem };
+
+export interface DesktopBridge {
+  updates: {
+    status(): Promise<UpdateStatus>;
+    /** Looks for an update now (UpdateMode manual/start/default). */
+    check(): Promise<UpdateStatus>;
+    /** Downloads the update offered (UpdateMode manual asks before downloading). */
+    download(): Promise<UpdateStatus>;
+    /** "Güncellemek için yeniden başlat": quits and installs the downloaded update. */
+    restart(): Promise<void>;
+  };
+  takeStartupNotices(): Promise<StartupNotices>;
+  /**
+   * The importer's file (Excel Yükle): the main process opens the OS dialog, checks the type and size
+   * and parses the file in a worker thread; the renderer gets the header and rows only.
+   */
+  pickImportFile(input: PickImportFileInput): Promise<PickImportFileOutcome>;
 }

@@ -3,6 +3,8 @@ import type { CallOutcome } from './contract';
 import { UPLOAD_MAX_FILES } from './contract/files';
 import { realtimeEventSchemas } from './contract/realtime';
 import { ACCELERATOR_MAX_LENGTH } from './domain/accelerator';
+import { SAVE_DOCUMENT_MAX_BYTES } from './domain/document-file';
+import { IMPORT_MAX_BYTES_CEILING } from './domain/import-limits';
 import { MUTED_KEYWORD_LIMIT, MUTED_KEYWORD_MAX_LENGTH } from './domain/muted-keywords';
 import type {
   AppSettings,
@@ -10,13 +12,15 @@ import type {
   BridgeEvents,
   GlobalShortcutStatus,
   LoginOutcome,
+  PickImportFileOutcome,
   SaveExportOutcome,
   ServerCheck,
   SetGlobalShortcutOutcome,
-  UploadLeadImagesOutcome,
   SessionStatus,
+  StartupNotices,
+  UpdateStatus,
 } from './bridge';
-import type { LeadFileReadOutcome } from './lead-file-read';
+import { UPDATE_MODES } from './domain/update-mode';
 
 /**
  * The IPC between the desktop preload and the main process: one channel per `CrmBridge` method, each with
@@ -36,8 +40,13 @@ export const IPC_CHANNELS = {
   getGlobalShortcut: 'crm:settings:getGlobalShortcut',
   setGlobalShortcut: 'crm:settings:setGlobalShortcut',
   saveExport: 'crm:files:saveExport',
-  uploadLeadImages: 'crm:files:uploadLeadImages',
-  readLeadFile: 'crm:files:readLeadFile',
+  saveDocument: 'crm:files:saveDocument',
+  pickImportFile: 'crm:files:pickImportFile',
+  updateStatus: 'crm:updates:status',
+  updateCheck: 'crm:updates:check',
+  updateDownload: 'crm:updates:download',
+  updateRestart: 'crm:updates:restart',
+  startupNotices: 'crm:app:startupNotices',
 } as const;
 
 export type IpcChannel = (typeof IPC_CHANNELS)[keyof typeof IPC_CHANNELS];
@@ -46,8 +55,28 @@ export type IpcChannel = (typeof IPC_CHANNELS)[keyof typeof IPC_CHANNELS];
 const emptyPayload = z.union([z.undefined(), z.null(), z.object({}).strict()]);
 
 /**
- * Only the envelope of a call is checked here; the router then validates `params` and `body` with the
- * named contract call's own schemas.
+ * Bytes arrive as an ArrayBuffer (Electron's structured clone) or a typed array (some hosts turn buffers
+ * into Uint8Array); the tag check also works for values made in another realm.
+ */
+const binaryData = z.custom<ArrayBuffer | Uint8Array>(
+  (value) =>
+    Object.prototype.toString.call(value) === '[object ArrayBuffer]' ||
+    Object.prototype.toString.call(value) === '[object Uint8Array]',
+  'Binary data expected',
+);
+
+/**
+ * The files of a multipart call, as the preload sends them: only these fields, bytes in memory. No call
+ * takes more files than an upload of lead images; each call's own limits are checked with the contract.
+ */
+const callFilesSchema = z
+  .array(z.object({ name: z.string().min(1).max(255), type: z.string().max(100), data: binaryData }).strict())
+  .max(UPLOAD_MAX_FILES)
+  .readonly();
+
+/**
+ * Only the envelope of a call is checked here; the router then validates `params`, `body` and `files`
+ * with the named contract call's own schemas and limits.
  */
 export const callPayloadSchema = z
   .object({
@@ -56,6 +85,7 @@ export const callPayloadSchema = z
       .object({
         params: z.record(z.string(), z.unknown()).optional(),
         body: z.unknown().optional(),
+        files: callFilesSchema.optional(),
       })
       .strict()
       .optional(),
@@ -100,42 +130,22 @@ export const saveExportPayloadSchema = z
   })
   .strict();
 
-/**
- * Bytes arrive as an ArrayBuffer (Electron's structured clone) or a typed array (some hosts turn buffers
- * into Uint8Array); the tag check also works for values made in another realm.
- */
-const binaryData = z.custom<ArrayBuffer | Uint8Array>(
-  (value) =>
-    Object.prototype.toString.call(value) === '[object ArrayBuffer]' ||
-    Object.prototype.toString.call(value) === '[object Uint8Array]',
-  'Binary data expected',
-);
-
-/** A row id as the database holds it (PostgreSQL integer). */
-const ipcRecordId = z.number().int().positive().max(2_147_483_647);
-
-/** The envelope of an upload; the main process applies the size and count limits before sending. */
-export const uploadLeadImagesPayloadSchema = z
+/** A PDF as base64 (20 MB at most once decoded); the main process checks the bytes before writing. */
+export const saveDocumentPayloadSchema = z
   .object({
-    leadId: ipcRecordId,
-    fileCat: ipcRecordId,
-    files: z
-      .array(
-        z
-          .object({
-            name: z.string().min(1).max(255),
-            type: z.string().max(100),
-            data: binaryData,
-          })
-          .strict(),
-      )
-      .min(1)
-      .max(UPLOAD_MAX_FILES),
+    suggestedName: z.string().trim().min(1).max(255),
+    base64: z
+      .string()
+      .min(8)
+      .max(Math.ceil((SAVE_DOCUMENT_MAX_BYTES * 4) / 3) + 4)
+      .regex(/^[A-Za-z0-9+/]+={0,2}$/),
   })
   .strict();
 
-/** Only the file's id crosses; the main process builds the URL on the API base itself. */
-export const readLeadFilePayloadSchema = z.object({ id: ipcRecordId }).strict();
+/** The server's file size limit; the main process also applies its own IMPORT_MAX_BYTES. */
+export const pickImportFilePayloadSchema = z
+  .object({ maxBytes: z.number().int().positive().max(IMPORT_MAX_BYTES_CEILING) })
+  .strict();
 
 export const ipcPayloadSchemas = {
   'crm:call': callPayloadSchema,
@@ -150,8 +160,13 @@ export const ipcPayloadSchemas = {
   'crm:settings:getGlobalShortcut': emptyPayload,
   'crm:settings:setGlobalShortcut': globalShortcutPayloadSchema,
   'crm:files:saveExport': saveExportPayloadSchema,
-  'crm:files:uploadLeadImages': uploadLeadImagesPayloadSchema,
-  'crm:files:readLeadFile': readLeadFilePayloadSchema,
+  'crm:files:saveDocument': saveDocumentPayloadSchema,
+  'crm:files:pickImportFile': pickImportFilePayloadSchema,
+  'crm:updates:status': emptyPayload,
+  'crm:updates:check': emptyPayload,
+  'crm:updates:download': emptyPayload,
+  'crm:updates:restart': emptyPayload,
+  'crm:app:startupNotices': emptyPayload,
 } as const satisfies Record<IpcChannel, z.ZodType>;
 
 export type IpcPayload<C extends IpcChannel> = z.input<(typeof ipcPayloadSchemas)[C]>;
@@ -170,9 +185,13 @@ export interface IpcResults {
   'crm:settings:getGlobalShortcut': GlobalShortcutStatus;
   'crm:settings:setGlobalShortcut': SetGlobalShortcutOutcome;
   'crm:files:saveExport': SaveExportOutcome;
-  'crm:files:uploadLeadImages': UploadLeadImagesOutcome;
-  /** Bytes as a Uint8Array (see LeadFileReadOutcome); the preload turns them into an ArrayBuffer. */
-  'crm:files:readLeadFile': LeadFileReadOutcome;
+  'crm:files:saveDocument': SaveExportOutcome;
+  'crm:files:pickImportFile': PickImportFileOutcome;
+  'crm:updates:status': UpdateStatus;
+  'crm:updates:check': UpdateStatus;
+  'crm:updates:download': UpdateStatus;
+  'crm:updates:restart': undefined;
+  'crm:app:startupNotices': StartupNotices;
 }
 
 export const ipcChannelList: readonly IpcChannel[] = Object.values(IPC_CHANNELS);
@@ -195,10 +214,33 @@ export const bridgeEventSchemas = {
   notification: realtimeEventSchemas.notification,
   importProgress: realtimeEventSchemas.importProgress,
   fieldUpdate: realtimeEventSchemas.fieldUpdate,
+  callOutcome: realtimeEventSchemas.callOutcome,
+  transactionUpdate: realtimeEventSchemas.transactionUpdate,
+  chatMessage: realtimeEventSchemas.chatMessage,
   realtimeStatus: z.object({ connected: z.boolean() }).strict(),
   openSearch: z.object({}).strict(),
   openLead: z.object({ leadId: z.number().int().positive() }).strict(),
   globalShortcutStatus: globalShortcutStatusSchema,
+  updateStatus: z
+    .object({
+      state: z.enum([
+        'disabled',
+        'idle',
+        'checking',
+        'upToDate',
+        'available',
+        'downloading',
+        'downloaded',
+        'error',
+      ]),
+      mode: z.enum(UPDATE_MODES),
+      version: z.string().max(64).nullable(),
+      percent: z.number().min(0).max(100).nullable(),
+      message: z.string().nullable(),
+      canCheck: z.boolean(),
+      userAsked: z.boolean(),
+    })
+    .strict(),
 } as const satisfies { [E in BridgeEventName]: z.ZodType<BridgeEvents[E]> };
 
 export function isBridgeEventName(value: unknown): value is BridgeEventName {

@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import { defineCall, flagField, noBody, noParams, successAnswer } from './define';
+import { defineCall, flagField, noBody, noParams, successAnswer, SIGNED_IN, PUBLIC } from './define';
 import { DEPARTMENTS } from '../domain/constants';
+import { contractTexts } from '../i18n/domain-texts';
 
 export const department = z.enum(DEPARTMENTS);
 
@@ -18,6 +19,8 @@ export const meSchema = z.object({
   telegram_id: z.string().nullable(),
   theme: z.string().nullable(),
   modules: z.array(z.string()),
+  /** An admin set the password (issue 14): the app asks for a new one before anything else. */
+  must_change_password: z.boolean().optional(),
 });
 export type Me = z.infer<typeof meSchema>;
 
@@ -26,10 +29,11 @@ export const login = defineCall({
   path: '/auth/login',
   encoding: 'form',
   auth: false,
+  access: PUBLIC,
   params: noParams,
   body: z.object({
     email: z.string().trim().min(1, 'E-posta zorunludur').max(254),
-    password: z.string().min(1, 'Şifre zorunludur').max(256),
+    password: z.string().min(1, contractTexts.passwordRequired).max(256),
     /** Not in the spec's body: ours keeps the session 30 days instead of 12 hours. */
     remember: flagField.optional(),
   }),
@@ -41,6 +45,7 @@ export const validate = defineCall({
   path: '/auth/validate',
   encoding: 'form',
   auth: true,
+  access: SIGNED_IN,
   params: noParams,
   body: noBody,
   result: z.object({
@@ -64,6 +69,7 @@ export const logout = defineCall({
   path: '/auth/logout',
   encoding: 'form',
   auth: true,
+  access: SIGNED_IN,
   params: noParams,
   body: noBody,
   result: successAnswer,
@@ -74,6 +80,7 @@ export const me = defineCall({
   path: '/me',
   encoding: 'form',
   auth: true,
+  access: SIGNED_IN,
   params: noParams,
   body: noBody,
   result: meSchema,
@@ -84,6 +91,7 @@ export const userInfo = defineCall({
   path: '/user/info',
   encoding: 'none',
   auth: true,
+  access: SIGNED_IN,
   params: noParams,
   body: noBody,
   result: z.object({ user: meSchema }),
@@ -112,6 +120,7 @@ export const permissions = defineCall({
   path: '/permissions',
   encoding: 'none',
   auth: true,
+  access: SIGNED_IN,
   params: noParams,
   body: noBody,
   result: z.object({ tables: z.array(menuTableSchema), me: meSchema }),

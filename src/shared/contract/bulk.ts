@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { cellValue, defineCall, fieldName, flagField, noParams, tableName } from './define';
+import { cellValue, defineCall, fieldName, flagField, noParams, tableName, SIGNED_IN } from './define';
 import { recordId } from './record-id';
 import { format, messages } from '../i18n/messages';
 
@@ -68,6 +68,7 @@ export const bulkSave = defineCall({
   path: '/bulk/save/',
   encoding: 'form',
   auth: true,
+  access: SIGNED_IN,
   params: noParams,
   body: bulkSaveBody,
   result: bulkAnswer,
@@ -79,6 +80,7 @@ export const bulkRemove = defineCall({
   path: '/bulk/remove/',
   encoding: 'form',
   auth: true,
+  access: SIGNED_IN,
   params: noParams,
   body: z.object({ ids: bulkIds, table: tableName }),
   result: bulkAnswer,
@@ -93,6 +95,7 @@ export const bulkRemoveNotes = defineCall({
   path: '/bulk/removeNotes/',
   encoding: 'form',
   auth: true,
+  access: SIGNED_IN,
   params: noParams,
   body: z.object({ ids: bulkIds, table: tableName }),
   result: bulkAnswer,

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineCall, noBody } from './define';
+import { defineCall, noBody, SIGNED_IN } from './define';
 import { recordId } from './record-id';
 import { messages } from '../i18n/messages';
 import { REMINDER_OFFSETS_MINUTES } from '../domain/reminders';
@@ -47,6 +47,8 @@ export const processEmail = defineCall({
   path: '/process-email/',
   encoding: 'form',
   auth: true,
+  access: SIGNED_IN,
+  leadInput: 'lead_id',
   params: z.object({}),
   body: z.object({
     lead_id: recordId,
@@ -93,6 +95,8 @@ export const leadEmails = defineCall({
   path: '/emails/{leadId}',
   encoding: 'form',
   auth: true,
+  access: SIGNED_IN,
+  leadInput: 'leadId',
   params: z.object({ leadId: recordId }),
   body: noBody,
   result: z.object({ results: z.array(leadEmailSchema) }),

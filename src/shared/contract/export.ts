@@ -1,5 +1,7 @@
 import { z } from 'zod';
-import { defineCall, fieldName, tableName } from './define';
+import { messages } from '../i18n/messages';
+import { anyBinaryResult, defineCall, fieldName, noBody, tableName, SIGNED_IN } from './define';
+import { matchPath } from './path';
 import { filterSchema, sortSchema } from './records';
 
 /**
@@ -16,8 +18,8 @@ export type ExportQueryInput = z.input<typeof exportQuerySchema>;
 
 /**
  * One written file: `name` is the file name to save it as (`leads-20250301-1430.xlsx`), `url` where to
- * download it. Ours answers a path relative to the API base (`/export/file/{id}`); clients resolve it
- * with `resolveExportUrl`, which also accepts an absolute URL on the API base.
+ * download it. Ours answers a path relative to the API base (`/export/file/{id}`); clients turn it into
+ * the exportFile call with `exportFileInput`, which also accepts an absolute URL on the API base.
  */
 export const excelFileSchema = z.object({ name: z.string(), url: z.string() });
 export type ExcelFile = z.infer<typeof excelFileSchema>;
@@ -35,6 +37,7 @@ export const exportTable = defineCall({
   path: '/export/{table}',
   encoding: 'form',
   auth: true,
+  access: SIGNED_IN,
   timeoutMs: EXPORT_CALL_TIMEOUT_MS,
   params: z.object({ table: tableName }),
   body: exportQuerySchema.optional(),
@@ -46,10 +49,23 @@ export const exportTable = defineCall({
 });
 
 /**
- * GET of one written file (binary xlsx, so not a contract call): authenticated, only for the user who
- * wrote it, for one hour.
+ * GET /export/file/{name}: one written file (xlsx), authenticated, only for the user who wrote it, for one
+ * hour. Saved, never shown: clients stream it to disk or to the browser's downloads, whatever its type.
  */
-export const EXPORT_FILE_PATH = '/export/file/{name}';
+export const exportFile = defineCall({
+  method: 'GET',
+  path: '/export/file/{name}',
+  encoding: 'none',
+  auth: true,
+  access: SIGNED_IN,
+  timeoutMs: EXPORT_CALL_TIMEOUT_MS,
+  answer: 'binary',
+  binary: { types: null, disposition: 'attachment' },
+  failureTexts: { failed: messages.exportFailed },
+  params: z.object({ name: z.string().min(1).max(200) }),
+  body: noBody,
+  result: anyBinaryResult,
+});
 
 const ABSOLUTE_URL = /^[a-z][a-z0-9+.-]*:/i;
 
@@ -82,4 +98,17 @@ export function resolveExportUrl(apiBase: string, url: string): string | null {
   if (!target.pathname.startsWith(`${basePath}/`)) return null;
   target.hash = '';
   return target.toString();
+}
+
+/**
+ * The exportFile call that downloads a file of `excelFiles`, or null when `url` is not such a download on
+ * the API base (see resolveExportUrl): the token only ever goes with a call of the contract.
+ */
+export function exportFileInput(apiBase: string, url: string): { params: { name: string } } | null {
+  const target = resolveExportUrl(apiBase, url);
+  if (target === null) return null;
+  const basePath = new URL(apiBase).pathname.replace(/\/+$/, '');
+  const params = matchPath(exportFile.path, new URL(target).pathname.slice(basePath.length));
+  const parsed = exportFile.params.safeParse(params);
+  return parsed.success ? { params: parsed.data } : null;
 }

@@ -1,66 +1,64 @@
 import { z } from 'zod';
-import { defineCall, noBody, tableName } from './define';
+import { defineCall, noBody, noParams, SIGNED_IN } from './define';
 import { recordId } from './record-id';
-import { filterSchema } from './records';
-import { messages } from '../i18n/messages';
+import { contractTexts } from '../i18n/domain-texts';
 
-export const FAVORITE_FILTER_NAME_MAX = 100;
-/** Filters one favourite may hold: the same limit as a list query. */
-export const FAVORITE_FILTER_MAX_FILTERS = 50;
+export const FAVORITE_TITLE_MAX = 200;
+export const FAVORITE_URL_MAX = 500;
 
-/** A saved favourite filter (spec 1 §3: id, name, table, filters). */
-export const favoriteFilterSchema = z.object({
+export const favoriteSchema = z.object({
   id: z.number(),
-  name: z.string(),
-  table: z.string(),
-  filters: z.array(filterSchema),
+  title: z.string(),
+  url: z.string(),
   created_at: z.string(),
 });
-export type FavoriteFilter = z.infer<typeof favoriteFilterSchema>;
+export type Favorite = z.infer<typeof favoriteSchema>;
 
-/**
- * Without a body (or with neither key) the call lists the user's favourites of the table; with `name`
- * and/or `filters` it saves one (same name again: its filters are replaced). The name is required
- * whenever something is saved (spec 1 §5).
- */
-export const favoriteFilterBody = z
-  .object({
-    name: z.string().trim().max(FAVORITE_FILTER_NAME_MAX).optional(),
-    filters: z.array(filterSchema).max(FAVORITE_FILTER_MAX_FILTERS).optional(),
-  })
-  .superRefine((body, ctx) => {
-    const saving = body.name !== undefined || body.filters !== undefined;
-    if (saving && !body.name) {
-      ctx.addIssue({ code: 'custom', path: ['name'], message: messages.favoriteFilterNameRequired });
-    }
-  })
-  .optional();
-export type FavoriteFilterBody = z.input<typeof favoriteFilterBody>;
+/** An app route: starts with one '/', never '//' (protocol-relative) nor a backslash. */
+export const appRoute = z
+  .string()
+  .trim()
+  .min(1)
+  .max(FAVORITE_URL_MAX)
+  .regex(/^\/(?![/\\])[^\s\\]*$/, contractTexts.invalidPageAddress);
 
-/** POST /favorite-filters/{table}: list (no body) or save one, answering the list after the change. */
-export const favoriteFilters = defineCall({
+/** GET /favorites: the user's favourite pages, oldest first (the order they were added). */
+export const favorites = defineCall({
+  method: 'GET',
+  path: '/favorites',
+  encoding: 'none',
+  auth: true,
+  access: SIGNED_IN,
+  params: noParams,
+  body: noBody,
+  result: z.object({ success: z.boolean(), results: z.array(favoriteSchema) }),
+});
+
+/** POST /favorites: adds a page (same url again: its title is updated). Answers the list. */
+export const favoriteAdd = defineCall({
   method: 'POST',
-  path: '/favorite-filters/{table}',
+  path: '/favorites',
   encoding: 'form',
   auth: true,
-  params: z.object({ table: tableName }),
-  body: favoriteFilterBody,
+  access: SIGNED_IN,
+  params: noParams,
+  body: z.object({ title: z.string().trim().min(1).max(FAVORITE_TITLE_MAX), url: appRoute }),
   result: z.object({
     success: z.boolean(),
     msg: z.string().optional(),
-    results: z.array(favoriteFilterSchema),
-    /** The id of the favourite just saved. */
     id: z.number().optional(),
+    results: z.array(favoriteSchema),
   }),
 });
 
-/** POST /favorite-filters/remove/{id}: removes one of the user's own favourites. */
-export const favoriteFilterRemove = defineCall({
+/** POST /favorite/remove/{id}: removes one of the user's own favourites (another user's: 404). */
+export const favoriteRemove = defineCall({
   method: 'POST',
-  path: '/favorite-filters/remove/{id}',
+  path: '/favorite/remove/{id}',
   encoding: 'form',
   auth: true,
+  access: SIGNED_IN,
   params: z.object({ id: recordId }),
   body: noBody,
-  result: z.object({ success: z.boolean(), msg: z.string() }),
+  result: z.object({ success: z.boolean(), msg: z.string(), results: z.array(favoriteSchema) }),
 });

@@ -1,9 +1,10 @@
 /**
- * PHP-style bracket form encoding, as the existing server of this API expects:
+ * The name/value pairs of PHP-style bracket form encoding, as the existing server of this API expects:
  * {filters: [{name: 'status_id'}]} -> filters[0][name]=status_id. Booleans become 1/0, null an empty string.
+ * The same pairs make a multipart body's fields.
  */
-export function encodeForm(value: Record<string, unknown>): string {
-  const pairs: string[] = [];
+export function formPairs(value: Record<string, unknown>): [string, string][] {
+  const pairs: [string, string][] = [];
   const walk = (prefix: string, item: unknown): void => {
     if (item === undefined) return;
     if (Array.isArray(item)) {
@@ -14,9 +15,15 @@ export function encodeForm(value: Record<string, unknown>): string {
       for (const [key, child] of Object.entries(item)) walk(`${prefix}[${key}]`, child);
       return;
     }
-    const text = item === null ? '' : typeof item === 'boolean' ? (item ? '1' : '0') : String(item);
-    pairs.push(`${encodeURIComponent(prefix)}=${encodeURIComponent(text)}`);
+    pairs.push([prefix, item === null ? '' : typeof item === 'boolean' ? (item ? '1' : '0') : String(item)]);
   };
   for (const [key, item] of Object.entries(value)) walk(key, item);
-  return pairs.join('&');
+  return pairs;
+}
+
+/** A form body: the pairs, URL-encoded. */
+export function encodeForm(value: Record<string, unknown>): string {
+  return formPairs(value)
+    .map(([name, text]) => `${encodeURIComponent(name)}=${encodeURIComponent(text)}`)
+    .join('&');
 }

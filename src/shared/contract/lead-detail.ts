@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { cellValue, defineCall, noParams, recordRow, tableName } from './define';
+import { cellValue, defineCall, noParams, recordRow, tableName, SIGNED_IN } from './define';
 import { recordId } from './record-id';
 import { filterSchema, sortSchema } from './records';
 import { messages } from '../i18n/messages';
@@ -81,6 +81,8 @@ export const notes = defineCall({
   path: '/notes/{table}',
   encoding: 'form',
   auth: true,
+  access: SIGNED_IN,
+  leadInput: 'id',
   params: z.object({ table: z.enum(['lead_notes', 'leads']) }),
   body: leadRowsBody,
   result: z.object({ results: z.array(noteSchema), total: z.number(), page: z.number() }),
@@ -96,6 +98,8 @@ export const leadNotifications = defineCall({
   path: '/notes/notifications',
   encoding: 'form',
   auth: true,
+  access: SIGNED_IN,
+  leadInput: 'id',
   params: noParams,
   body: leadRowsBody,
   result: z.object({ results: z.array(notificationSchema), total: z.number(), page: z.number() }),
@@ -121,6 +125,8 @@ export const journal = defineCall({
   path: '/journal/{table}/{id}',
   encoding: 'form',
   auth: true,
+  access: SIGNED_IN,
+  leadInput: 'id',
   params: z.object({ table: tableName, id: recordId }),
   body: z.object(paging).optional(),
   result: z.object({ results: z.array(journalEntrySchema), page: z.number() }),
@@ -150,6 +156,8 @@ export const duplicatedLeads = defineCall({
   path: '/getDublicatedLeads',
   encoding: 'form',
   auth: true,
+  access: SIGNED_IN,
+  leadInput: 'id',
   params: noParams,
   body: z.object({ id: recordId }),
   result: z.object({ results: z.array(duplicateLeadSchema), fields: z.array(z.string()) }),
@@ -164,6 +172,7 @@ export const nextLead = defineCall({
   path: '/nextLead/{x}',
   encoding: 'form',
   auth: true,
+  access: SIGNED_IN,
   params: z.object({ x: recordId }),
   body: z
     .object({
@@ -219,6 +228,8 @@ export const convertCustomer = defineCall({
   path: '/convertCustomer/{id}',
   encoding: 'form',
   auth: true,
+  access: SIGNED_IN,
+  leadInput: 'id',
   params: z.object({ id: recordId }),
   body: convertCustomerBody,
   result: z.object({ success: z.boolean(), msg: z.string() }),

@@ -25,3 +25,25 @@ export function toRoutePattern(template: string): string {
 export function pathParamNames(template: string): string[] {
   return [...template.matchAll(/\{(\w+)\}/g)].map((m) => m[1] ?? '');
 }
+
+const REGEXP_SPECIALS = /[.*+?^${}()|[\]\\]/g;
+
+/**
+ * The params of a path of the template's shape, decoded ('/file/{id}' and '/file/7' -> { id: '7' }), or
+ * null when the path has another shape. The inverse of fillPath for the path part.
+ */
+export function matchPath(template: string, path: string): Record<string, string> | null {
+  const literals = template.split(/\{\w+\}/).map((part) => part.replace(REGEXP_SPECIALS, '\\$&'));
+  const found = new RegExp(`^${literals.join('([^/]+)')}$`).exec(path);
+  if (!found) return null;
+  const params: Record<string, string> = {};
+  try {
+    pathParamNames(template).forEach((name, index) => {
+      params[name] = decodeURIComponent(found[index + 1] ?? '');
+    });
+  } catch {
+    // A malformed escape (%zz) is no path of ours.
+    return null;
+  }
+  return params;
+}

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { callOutcomeStatusSchema } from './calls';
 
 /**
  * socket.io between the CRM server and its clients (the desktop main process, the web edition).
@@ -13,6 +14,9 @@ export const REALTIME_EVENTS = {
   notification: 'notification',
   importProgress: 'importProgress',
   fieldUpdate: 'fieldUpdate',
+  callOutcome: 'callOutcome',
+  transactionUpdate: 'transactionUpdate',
+  chatMessage: 'chatMessage',
 } as const;
 export type RealtimeEventName = (typeof REALTIME_EVENTS)[keyof typeof REALTIME_EVENTS];
 
@@ -54,11 +58,47 @@ export const fieldUpdateEventSchema = z.object({
 });
 export type FieldUpdateEvent = z.infer<typeof fieldUpdateEventSchema>;
 
+/**
+ * What became of the agent's call (the PBX's OriginateResponse), pushed to the agent who clicked: id is
+ * the call's row in the lead's call history (POST /calls/{lead_id}); message is Turkish, ready to show.
+ */
+export const callOutcomeEventSchema = z.object({
+  id: z.number(),
+  lead_id: z.number(),
+  leadName: z.string().nullable(),
+  status: callOutcomeStatusSchema,
+  message: z.string(),
+});
+export type CallOutcomeEvent = z.infer<typeof callOutcomeEventSchema>;
+
+/** A money instruction changed (created or a workflow step): workspaces and the lead tab reload it. */
+export const transactionUpdateEventSchema = z.object({
+  id: z.number(),
+  customer_id: z.number(),
+  status_id: z.number(),
+  action: z.string(),
+});
+export type TransactionUpdateEvent = z.infer<typeof transactionUpdateEventSchema>;
+/**
+ * Something changed in a chat channel: a new message (message_id) or the channel itself (message_id null:
+ * added, renamed, archived). Sent to whoever may read the channel (a direct conversation: its two users);
+ * it carries no text, the client reloads what it shows through the chat calls.
+ */
+export const chatMessageEventSchema = z.object({
+  channel_id: z.number(),
+  message_id: z.number().nullable(),
+  from_user_id: z.number().nullable(),
+});
+export type ChatMessageEvent = z.infer<typeof chatMessageEventSchema>;
+
 /** Payload schema per event, for the one validation point of each receiving runtime. */
 export const realtimeEventSchemas = {
   notification: notificationEventSchema,
   importProgress: importProgressEventSchema,
   fieldUpdate: fieldUpdateEventSchema,
+  callOutcome: callOutcomeEventSchema,
+  transactionUpdate: transactionUpdateEventSchema,
+  chatMessage: chatMessageEventSchema,
 } as const;
 
 /** Typed socket.io event map (server -> client), usable as socket.io's ServerToClientEvents. */
@@ -66,4 +106,7 @@ export interface RealtimeServerToClient {
   notification: (payload: NotificationEvent) => void;
   importProgress: (payload: ImportProgressEvent) => void;
   fieldUpdate: (payload: FieldUpdateEvent) => void;
+  callOutcome: (payload: CallOutcomeEvent) => void;
+  transactionUpdate: (payload: TransactionUpdateEvent) => void;
+  chatMessage: (payload: ChatMessageEvent) => void;
 }

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { cellValue, defineCall, fieldName, positiveInt, recordRow, tableName } from './define';
+import { cellValue, defineCall, fieldName, positiveInt, recordRow, tableName, SIGNED_IN } from './define';
 import { componentType, fieldMetaSchema } from './meta';
 import { noteInputs } from './note-inputs';
 
@@ -50,6 +50,7 @@ export const table = defineCall({
   path: '/table/{table}',
   encoding: 'form',
   auth: true,
+  access: SIGNED_IN,
   params: z.object({ table: tableName }),
   body: listQuerySchema.optional(),
   result: z.object({
@@ -74,6 +75,7 @@ export const row = defineCall({
   path: '/row/{table}/{id}',
   encoding: 'form',
   auth: true,
+  access: SIGNED_IN,
   params: z.object({ table: tableName, id: positiveInt, trx: positiveInt.optional() }),
   body: z.object({ filters: z.array(filterSchema).max(50).optional() }).optional(),
   result: z.object({
@@ -91,6 +93,7 @@ export const detailSave = defineCall({
   path: '/detail/save/',
   encoding: 'form',
   auth: true,
+  access: SIGNED_IN,
   params: z.object({}),
   body: z.object({ table: tableName, id: positiveInt, inputs }),
   result: z.object({ success: z.boolean(), msg: z.string().optional() }),
@@ -102,6 +105,7 @@ export const inlineSave = defineCall({
   path: '/inline/save/',
   encoding: 'form',
   auth: true,
+  access: SIGNED_IN,
   params: z.object({}),
   body: z.union([
     z.object({

@@ -1,10 +1,21 @@
 import { z } from 'zod';
-import { defineCall, noBody, noParams } from './define';
+import { defineCall, departmentsOnly, noBody, noParams, SIGNED_IN } from './define';
 import { recordId } from './record-id';
 import { messages } from '../i18n/messages';
 
-/** The survey builder's question types (spec 2 §2 /quizbuilder). */
-export const QUESTION_TYPES = ['Girdi', 'Seçenek', 'ÇokluSeçenek', 'Evet/Hayır'] as const;
+/** The survey builder's question types (spec 2 §2 /quizbuilder): stored values, named for the code. */
+export const QUESTION_TYPE = {
+  input: 'Girdi',
+  choice: 'Seçenek',
+  multipleChoice: 'ÇokluSeçenek',
+  yesNo: 'Evet/Hayır',
+} as const;
+export const QUESTION_TYPES = [
+  QUESTION_TYPE.input,
+  QUESTION_TYPE.choice,
+  QUESTION_TYPE.multipleChoice,
+  QUESTION_TYPE.yesNo,
+] as const;
 export type QuestionType = (typeof QUESTION_TYPES)[number];
 /** The only answers of an Evet/Hayır question. */
 export const YES_NO_ANSWERS = ['evet', 'hayır'] as const;
@@ -57,12 +68,17 @@ export const surveySchema = z.object({
 });
 export type Survey = z.infer<typeof surveySchema>;
 
+/** The survey builder is for admins and sales managers. */
+const SURVEY_BUILDERS = departmentsOnly(['admin', 'sales_manager'], messages.forbidden);
+
 /** POST /questions/{x}: every survey, with the answers of lead x (the lead must be in scope). */
 export const questions = defineCall({
   method: 'POST',
   path: '/questions/{x}',
   encoding: 'form',
   auth: true,
+  access: SIGNED_IN,
+  leadInput: 'x',
   params: z.object({ x: recordId }),
   body: noBody,
   result: z.object({ results: z.array(surveySchema) }),
@@ -77,6 +93,7 @@ export const questionsSave = defineCall({
   path: '/questions/save/',
   encoding: 'form',
   auth: true,
+  access: SURVEY_BUILDERS,
   params: noParams,
   body: z.object({
     id: recordId.optional(),
@@ -103,6 +120,8 @@ export const answerSet = defineCall({
   path: '/answerSet/{x}',
   encoding: 'form',
   auth: true,
+  access: SIGNED_IN,
+  leadInput: 'x',
   params: z.object({ x: recordId }),
   body: z.object({
     question_id: recordId,
@@ -122,4 +141,25 @@ export const answerSet = defineCall({
       .max(SURVEY_QUESTIONS_MAX),
   }),
   result: z.object({ success: z.boolean(), msg: z.string(), id: z.number() }),
+});
+
+/** One survey as the builder (/quizbuilder) edits it, without any lead's answers. */
+export const surveyDefinitionSchema = surveySchema.pick({
+  id: true,
+  name: true,
+  created_at: true,
+  data: true,
+});
+export type SurveyDefinition = z.infer<typeof surveyDefinitionSchema>;
+
+/** POST /quizbuilder/surveys: every survey for the builder (admins and sales managers). Path is ours. */
+export const surveyList = defineCall({
+  method: 'POST',
+  path: '/quizbuilder/surveys',
+  encoding: 'form',
+  auth: true,
+  access: SURVEY_BUILDERS,
+  params: noParams,
+  body: noBody,
+  result: z.object({ results: z.array(surveyDefinitionSchema) }),
 });

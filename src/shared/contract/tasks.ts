@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineCall, noBody, noParams, tableName } from './define';
+import { defineCall, noBody, noParams, tableName, SIGNED_IN } from './define';
 import { recordId } from './record-id';
 import { messages } from '../i18n/messages';
 
@@ -28,6 +28,17 @@ const optionalLeadId = z.preprocess((v) => (v === '' || v === null ? undefined :
 
 const agentIds = z.array(recordId).max(TASK_AGENTS_MAX).default([]);
 
+/** A day as the date picker sends it; '' means none. */
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+const dayInput = z.preprocess(
+  (v) => (v === '' || v === null ? undefined : v),
+  z
+    .string()
+    .regex(DAY, messages.taskDueDateInvalid)
+    .refine((text) => !Number.isNaN(Date.parse(`${text}T00:00:00Z`)), messages.taskDueDateInvalid)
+    .optional(),
+);
+
 export const taskAgentSchema = z.object({ label: z.string(), value: z.number() });
 
 /** One task as every task call answers it. Dates are 'YYYY-MM-DD HH:mm:ss'. */
@@ -41,6 +52,8 @@ export const taskSchema = z.object({
   complete_date: z.string().nullable(),
   created_by: z.number().nullable(),
   created_at: z.string(),
+  /** YYYY-MM-DD or null. */
+  due_date: z.string().nullable(),
   /** Assigned agents as option items (label: name, value: user id). */
   agents: z.array(taskAgentSchema),
   /** How many subtasks the task has (open and done). */
@@ -61,12 +74,19 @@ export const tasks = defineCall({
   path: '/tasks',
   encoding: 'form',
   auth: true,
+  access: SIGNED_IN,
+  leadInput: 'lead_id',
   params: noParams,
   body: z
     .object({
       parent_id: parentIdInput,
       lead_id: optionalLeadId,
       status: z.preprocess((v) => (v === '' ? undefined : v), taskStatusInput.optional()),
+      /** Managers (admin, sales_manager): the tasks assigned to this agent instead of their own. */
+      agent_id: optionalLeadId,
+      /** Due date range, inclusive (tasks page filters). */
+      due_from: dayInput,
+      due_to: dayInput,
     })
     .optional(),
   result: taskListAnswer,
@@ -78,6 +98,8 @@ export const leadTasks = defineCall({
   path: '/tasks/{table}/{id}',
   encoding: 'form',
   auth: true,
+  access: SIGNED_IN,
+  leadInput: 'id',
   params: z.object({ table: tableName, id: recordId }),
   body: z.object({ parent_id: parentIdInput }).optional(),
   result: taskListAnswer,
@@ -99,6 +121,7 @@ export const taskAdd = defineCall({
   path: '/task/add',
   encoding: 'form',
   auth: true,
+  access: SIGNED_IN,
   params: noParams,
   body: z.object({
     inputs: z.object({
@@ -107,6 +130,7 @@ export const taskAdd = defineCall({
       lead_id: optionalLeadId,
       description: descriptionInput,
       agents: agentIds,
+      due_date: dayInput,
     }),
   }),
   result: z.object({ success: z.boolean(), msg: z.string(), id: z.number() }),
@@ -118,9 +142,10 @@ export const taskSave = defineCall({
   path: '/task/save',
   encoding: 'form',
   auth: true,
+  access: SIGNED_IN,
   params: noParams,
   body: z.object({
-    info: z.object({ id: recordId, title: titleInput, description: descriptionInput }),
+    info: z.object({ id: recordId, title: titleInput, description: descriptionInput, due_date: dayInput }),
     agents: agentIds,
   }),
   result: z.object({ success: z.boolean(), msg: z.string() }),
@@ -132,6 +157,7 @@ export const taskStatus = defineCall({
   path: '/task/status',
   encoding: 'form',
   auth: true,
+  access: SIGNED_IN,
   params: noParams,
   body: z.object({ id: recordId, status: taskStatusInput }),
   result: z.object({ success: z.boolean(), msg: z.string(), complete_date: z.string().nullable() }),
@@ -143,6 +169,7 @@ export const taskRemove = defineCall({
   path: '/task/remove',
   encoding: 'form',
   auth: true,
+  access: SIGNED_IN,
   params: noParams,
   body: z.object({ id: recordId }),
   result: z.object({ success: z.boolean(), msg: z.string() }),
@@ -169,6 +196,7 @@ export const taskTemplates = defineCall({
   path: '/task/templates',
   encoding: 'form',
   auth: true,
+  access: SIGNED_IN,
   params: noParams,
   body: noBody,
   result: z.object({ results: z.array(taskTemplateSchema) }),
@@ -180,7 +208,60 @@ export const taskTemplateApply = defineCall({
   path: '/task/templates/apply',
   encoding: 'form',
   auth: true,
+  access: SIGNED_IN,
+  leadInput: 'lead_id',
   params: noParams,
   body: z.object({ template_id: recordId, lead_id: recordId }),
   result: z.object({ success: z.boolean(), msg: z.string(), ids: z.array(z.number()) }),
+});
+
+export const TASK_TEMPLATE_NAME_MAX = 200;
+export const TASK_TEMPLATE_TASKS_MAX = 100;
+
+/**
+ * POST /task/templates/save: a template (table tasks_templates: name, tasks); with id it is replaced.
+ * Needs the update flag of tasks_templates. JSON body (tasks nest subtasks). Path is ours.
+ */
+export const taskTemplateSave = defineCall({
+  method: 'POST',
+  path: '/task/templates/save',
+  encoding: 'json',
+  auth: true,
+  access: SIGNED_IN,
+  params: noParams,
+  body: z.object({
+    id: recordId.optional(),
+    name: z
+      .string({ error: messages.taskTemplateNameRequired })
+      .trim()
+      .min(1, messages.taskTemplateNameRequired)
+      .max(TASK_TEMPLATE_NAME_MAX),
+    tasks: z
+      .array(
+        z.object({
+          title: titleInput,
+          description: descriptionInput,
+          subtasks: z
+            .array(z.object({ title: titleInput, description: descriptionInput }))
+            .max(TASK_TEMPLATE_TASKS_MAX)
+            .optional(),
+        }),
+        { error: messages.taskTemplateTasksRequired },
+      )
+      .min(1, messages.taskTemplateTasksRequired)
+      .max(TASK_TEMPLATE_TASKS_MAX),
+  }),
+  result: z.object({ success: z.boolean(), msg: z.string(), id: z.number() }),
+});
+
+/** POST /task/templates/remove: deletes a template (tasks made from it stay). Path is ours. */
+export const taskTemplateRemove = defineCall({
+  method: 'POST',
+  path: '/task/templates/remove',
+  encoding: 'form',
+  auth: true,
+  access: SIGNED_IN,
+  params: noParams,
+  body: z.object({ id: recordId }),
+  result: z.object({ success: z.boolean(), msg: z.string() }),
 });

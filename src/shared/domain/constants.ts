@@ -1,5 +1,7 @@
 /** Business constants of spec 1 §9 and spec 2 §9. */
 import type { ListSort } from './filters';
+import { callLineLabels } from '../i18n/domain-texts';
+import { messages } from '../i18n/messages';
 
 // ---- Lists -----------------------------------------------------------------
 
@@ -41,9 +43,9 @@ export function withIdFirst(columns: readonly string[]): string[] {
 
 /** Lines ("hat") of the fast call; the value is sent as the line prefix. */
 export const CALL_LINES = [
-  { label: 'İstanbul', value: 0 },
-  { label: 'İzmir', value: 80 },
-  { label: 'Ankara', value: 90 },
+  { label: callLineLabels[0], value: 0 },
+  { label: callLineLabels[80], value: 80 },
+  { label: callLineLabels[90], value: 90 },
 ] as const;
 export type CallLine = (typeof CALL_LINES)[number]['value'];
 
@@ -67,7 +69,7 @@ export const UPCOMING_REMINDERS_LIMIT = 10;
 export const CHAT_NOTE_STATUS_ID = 7;
 export const NOTIFICATION_COMPLETED = { open: 0, done: 1, overdue: 2 } as const;
 /** Notifications with this title have no complete action (spec 1 §4). */
-export const PLATFORM_LOGIN_NOTIFICATION_TITLE = 'Platform Girişi';
+export const PLATFORM_LOGIN_NOTIFICATION_TITLE = messages.platformLogin;
 export const BULK_TYPES = { edit: 1, delete: 2 } as const;
 /** Excel upload progress counts as finished from this percentage. */
 export const UPLOAD_DONE_PERCENT = 99;
@@ -89,6 +91,8 @@ export const OPTION_LIST_IDS = {
   currencies: 148,
   whitelabels: 154,
   gateways: 199,
+  /** Ours (no list of the specs names departments): the Turkish labels of users.department. */
+  departments: 260,
 } as const;
 
 /** Field component names of spec 1 §3. */
@@ -124,6 +128,17 @@ export const MENU_LOCATIONS = { main: 1, accountManagement: 2, salesProcess: 3, 
 
 export const DEPARTMENTS = ['admin', 'sales_manager', 'finance', 'risk', 'sales', 'retention'] as const;
 export type Department = (typeof DEPARTMENTS)[number];
+
+/**
+ * Who may enter /admin (spec 1 §2 leaves the rule open: "Admin panel entry rule: not shown"). Issue 14:
+ * the admin department only, since the panel grants permissions, accounts and passwords; every admin
+ * call enforces it on the server.
+ */
+export const ADMIN_PANEL_DEPARTMENTS: readonly Department[] = ['admin'];
+
+export function mayEnterAdminPanel(department: string): boolean {
+  return (ADMIN_PANEL_DEPARTMENTS as readonly string[]).includes(department);
+}
 
 export const PERMISSION_ACTIONS = ['show', 'delete', 'update', 'excel_import', 'excel_export'] as const;
 export type PermissionAction = (typeof PERMISSION_ACTIONS)[number];

@@ -2,6 +2,7 @@
 import dayjs from 'dayjs';
 // The explicit .js lets plain Node ESM (Playwright, tsx) resolve the CommonJS locale file too.
 import 'dayjs/locale/tr.js';
+import { dateQuickRangeLabels } from '../i18n/domain-texts';
 
 /** The format the API sends and expects for date-times. */
 export const API_DATE_TIME_FORMAT = 'YYYY-MM-DD HH:mm:ss';
@@ -9,24 +10,24 @@ export const TR_DATE_TIME_FORMAT = 'DD MMMM YYYY, HH:mm';
 export const TR_DATE_FORMAT = 'DD MMMM YYYY';
 
 export const DATE_QUICK_RANGES = [
-  { key: 'today', label: 'Bugün' },
-  { key: 'yesterday', label: 'Dün' },
-  { key: 'last2Days', label: '2 gün' },
-  { key: 'last3Days', label: '3 gün' },
-  { key: 'last4Days', label: '4 gün' },
-  { key: 'last5Days', label: '5 gün' },
-  { key: 'last6Days', label: '6 gün' },
-  { key: 'last1Week', label: '1 hafta' },
-  { key: 'last2Weeks', label: '2 hafta' },
-  { key: 'last3Weeks', label: '3 hafta' },
-  { key: 'monthStart', label: 'Ay başından beri' },
-  { key: 'last30Days', label: '30 gün' },
-  { key: 'last60Days', label: '60 gün' },
-  { key: 'last90Days', label: '90 gün' },
-  { key: 'last120Days', label: '120 gün' },
-  { key: 'last150Days', label: '150 gün' },
-  { key: 'last180Days', label: '180 gün' },
-  { key: 'custom', label: 'Özel' },
+  { key: 'today', label: dateQuickRangeLabels.today },
+  { key: 'yesterday', label: dateQuickRangeLabels.yesterday },
+  { key: 'last2Days', label: dateQuickRangeLabels.last2Days },
+  { key: 'last3Days', label: dateQuickRangeLabels.last3Days },
+  { key: 'last4Days', label: dateQuickRangeLabels.last4Days },
+  { key: 'last5Days', label: dateQuickRangeLabels.last5Days },
+  { key: 'last6Days', label: dateQuickRangeLabels.last6Days },
+  { key: 'last1Week', label: dateQuickRangeLabels.last1Week },
+  { key: 'last2Weeks', label: dateQuickRangeLabels.last2Weeks },
+  { key: 'last3Weeks', label: dateQuickRangeLabels.last3Weeks },
+  { key: 'monthStart', label: dateQuickRangeLabels.monthStart },
+  { key: 'last30Days', label: dateQuickRangeLabels.last30Days },
+  { key: 'last60Days', label: dateQuickRangeLabels.last60Days },
+  { key: 'last90Days', label: dateQuickRangeLabels.last90Days },
+  { key: 'last120Days', label: dateQuickRangeLabels.last120Days },
+  { key: 'last150Days', label: dateQuickRangeLabels.last150Days },
+  { key: 'last180Days', label: dateQuickRangeLabels.last180Days },
+  { key: 'custom', label: dateQuickRangeLabels.custom },
 ] as const satisfies readonly { key: string; label: string }[];
 
 export type DateQuickRangeKey = (typeof DATE_QUICK_RANGES)[number]['key'];

@@ -1,3 +1,5 @@
+import { filterTypeLabels } from '../i18n/domain-texts';
+
 /** List filters and sorting of spec 1 §5 (operator types 1-12). */
 
 export const FILTER_TYPES = {
@@ -18,20 +20,7 @@ export const FILTER_TYPES = {
 export type FilterTypeName = keyof typeof FILTER_TYPES;
 export type FilterType = (typeof FILTER_TYPES)[FilterTypeName];
 
-export const FILTER_TYPE_LABELS: Record<FilterType, string> = {
-  1: 'Eşittir',
-  2: 'İçerir',
-  3: 'İçermez',
-  4: 'Büyüktür',
-  5: 'Küçüktür',
-  6: 'Büyük eşit',
-  7: 'Küçük eşit',
-  8: 'İle başlar',
-  9: 'İle biter',
-  10: 'Arasında',
-  11: 'Çoklu seçim',
-  12: 'Çoklu hariç',
-};
+export const FILTER_TYPE_LABELS: Readonly<Record<FilterType, string>> = filterTypeLabels;
 
 /** Type 10 carries a range, 11 and 12 a list, the rest a single value. */
 export type FilterValue = string | string[] | { start: string; end: string };

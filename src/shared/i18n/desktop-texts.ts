@@ -16,4 +16,29 @@ export const desktopTexts = {
   shortcutInvalid: 'Geçersiz kısayol. Örnek: CommandOrControl+K',
   shortcutTaken: 'Bu kısayol başka bir uygulama tarafından kullanılıyor',
   shortcutDesktopOnly: 'Genel kısayol yalnızca masaüstü uygulamasında kullanılabilir',
+  // Updates (issue #17)
+  updateCheck: 'Güncellemeleri denetle',
+  updateChecking: 'Güncellemeler denetleniyor…',
+  updateUpToDate: 'Uygulama güncel',
+  updateAvailable: 'Yeni sürüm hazır: {version}',
+  updateDownload: 'İndir',
+  updateDownloading: 'Güncelleme indiriliyor… %{percent}',
+  updateDownloaded: 'Sürüm {version} indirildi.',
+  updateRestart: 'Güncellemek için yeniden başlat',
+  updateLater: 'Sonra',
+  updateDisabledByPolicy: 'Güncellemeler BT yöneticiniz tarafından kapatıldı',
+  updateNotInstalled: 'Güncellemeler yalnızca kurulu uygulamada denetlenir',
+  updateNoFeed: 'Güncelleme adresi tanımlanmamış',
+  updateSignatureRejected:
+    'Güncelleme reddedildi: indirilen dosyanın imzası veya özeti beklenenle eşleşmiyor. BT yöneticinize bildirin.',
+  updateFailed: 'Güncelleme alınamadı. Daha sonra yeniden denenecek.',
+  // Desktop behaviour (issue #17)
+  trayAutoStart: 'Oturum açılınca başlat',
+  crashRecovered:
+    'Uygulama ekranı beklenmedik biçimde kapandı ve yeniden yüklendi. Kaydedilmemiş form değişiklikleri kaybolmuş olabilir.',
+  crashRepeated: 'Uygulama ekranı art arda kapandı',
+  crashRepeatedDetail:
+    'Ekran yeniden yüklenmeyecek. Uygulamayı kapatıp yeniden açın; sorun sürerse BT yöneticinize bildirin.',
+  serverLockedByPolicy: 'Sunucu adresi BT yöneticiniz tarafından belirlenmiştir',
+  embeddedDisabledByPolicy: 'Yerleşik sunucu BT yöneticiniz tarafından kapatılmıştır',
 } as const;

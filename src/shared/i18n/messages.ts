@@ -1,3 +1,5 @@
+import type { Department } from '../domain/constants';
+
 /**
  * The Turkish message catalogue. Texts quoted in the specs are kept exactly as
  * spelled there (including their typos) because users know them in that form.
@@ -18,6 +20,7 @@ export const messages = {
   welcome: 'Hoş geldin, {name}',
   profile: 'Profil',
   adminPanel: 'Yönetim Paneli',
+  adminPanelOnly: 'Yönetim paneli yalnızca yöneticiler içindir',
   serverAddress: 'CRM sunucu adresi',
   useEmbeddedServer: 'Gömülü sunucuyu demo verilerle başlat',
   connect: 'Bağlan',
@@ -97,6 +100,10 @@ export const messages = {
   favoriteFilterRemoved: 'Favori filtre silindi',
   favoriteFilterLimit: 'Bu tablo için en fazla {max} favori filtre kaydedilebilir',
   callNumberNotOfLead: 'Bu numara bu kayda ait değil',
+  // The PBX took longer than the wait for its answer: the call may still ring, so the agent must not redial.
+  callPending:
+    'Santral henüz yanıt vermedi; arama yine de başlayabilir. Sonuç size bildirilecek, lütfen tekrar aramayın',
+  callStillPending: 'Önceki aramanızın sonucu bekleniyor; sonuç gelmeden yeni arama başlatılamaz',
 
   // ---- Saving (spec 1 §8, spec 2 §8) ----
   operationFailed: 'İşlem başarısız, yaptığınız işlemi tekrar kontrol ediniz',
@@ -151,6 +158,7 @@ export const messages = {
   alreadyCustomer: 'Bu kayıt zaten müşteri',
   invalidAgent: 'Geçersiz veya pasif kullanıcı: {id}',
   agentNotInTeam: 'Yalnızca kendi ekibinizdeki temsilcilere hatırlatma kurabilirsiniz',
+  assigneeNotInTeam: 'Kayıtları ve görevleri yalnızca kendi ekibinizdeki kullanıcılara atayabilirsiniz',
   invalidReminderDate: 'Geçersiz hatırlatma tarihi, biçim YYYY-MM-DD HH:mm:ss olmalı',
   reminderTitle: 'Hatırlatma',
   customerFlagLocked: 'Müşteri durumu yalnızca müşteriye çevirme işlemiyle değiştirilebilir',
@@ -178,6 +186,9 @@ export const messages = {
   questionYesNo: 'Evet/Hayır',
   yes: 'evet',
   no: 'hayır',
+  /** A 0/1 flag field (is_customer, active) in exports, as the screens show it. */
+  flagYes: 'Evet',
+  flagNo: 'Hayır',
   bidNameQuestion: 'İsim Soyisim',
   orderBuy: 'Alış',
   orderSell: 'Satış',
@@ -212,6 +223,10 @@ export const messages = {
   utmReport: 'Utm Raporu',
   reportFailed: 'Rapor oluşturulamadı',
   checkFilterValues: 'Lütfen filtre değerlerini kontrol edin',
+  reportNoValue: 'Belirtilmemiş',
+  reportOthers: 'Diğer ({count} değer)',
+  reportFieldHidden: 'Bu raporun alanlarını görme yetkiniz yok',
+  agentReport: 'Temsilci Raporu',
   reportDeleteConfirm: 'Rapor silinecek eminmisiniz ?',
   updateReport: 'Raporu Güncelle',
   addChart: 'Chart ekle',
@@ -231,6 +246,30 @@ export const messages = {
   importNoWorksheet: 'En az bir çalışma sayfası olmalı',
   importEmptyWorksheet: 'Çalışma sayfası boş',
   duplicateCheckResult: 'Eşleşen telefon: {count} / {total}',
+  importFileTooLarge: 'Dosya çok büyük: en fazla {mb} MB yüklenebilir',
+  importTooManyRows: 'Dosyada çok fazla satır var: en fazla {max} satır yüklenebilir',
+  importTooManyColumns: 'Dosyada çok fazla sütun var: en fazla {max} sütun olabilir',
+  importCellTooLong: 'Bir hücre çok uzun: bir hücre en fazla {max} karakter olabilir',
+  importZipBomb: 'Dosyanın açılmış boyutu sınırı aşıyor; dosya reddedildi',
+  importBinaryFile: 'Dosya metin veya çalışma sayfası içermiyor',
+  importDateInvalid: '{row}. satır, {column}: tarih {format} biçiminde değil',
+  importDateFormat: 'Tarih biçimi',
+  importSkipColumn: 'Aktarma',
+  importChooseColumn: 'Alan seçin',
+  importRecommendedRows: 'Bir seferde en fazla {n} satır önerilir; bu dosyada {rows} satır var',
+  importTemplateName: 'Şablon adı',
+  importTemplateSaved: 'Şablon kaydedildi',
+  importTemplateNameRequired: 'Şablon adı zorunludur',
+  importTemplatePick: 'Şablon seçin',
+  importDuplicatesNone: 'Eşleşen telefon yok',
+  importSkipDuplicates: 'Eşleşenleri atla',
+  importUploading: 'Yükleniyor: {done} / {total}',
+  importRate: '{rate} satır/sn, kalan süre {left}',
+  importResume: 'Bu dosyanın yarım kalan bir yüklemesi var: {done} / {total} satır yüklendi',
+  importChunkMismatch: 'Bu yükleme parçası daha önce farklı içerikle gönderildi',
+  importReportEmpty: 'Henüz yükleme yok',
+  importRowInvalid: '{row}. satır: {message}',
+  importRowWidth: 'sütun sayısı başlıkla aynı değil',
 
   // ---- Tasks, files, surveys, e-mail of the lead detail (spec 2 §2-§5, §7) ----
   taskTitleRequired: 'Görev başlığı zorunludur',
@@ -276,6 +315,50 @@ export const messages = {
   emailEndBeforeStart: 'Bitiş zamanı gönderim zamanından önce olamaz',
   emailQueued: 'E-posta gönderim sırasına alındı',
   emailExpired: 'Gönderim süresi geçti',
+  // Why an e-mail was not sent, as the E-Mail tab shows it (the server's own reply goes to the log).
+  mailServerUnreachable: 'E-posta sunucusuna bağlanılamadı',
+  mailServerTimeout: 'E-posta sunucusu zamanında yanıt vermedi',
+  mailServerTls: 'E-posta sunucusuyla güvenli bağlantı kurulamadı',
+  mailServerAuthRejected: 'E-posta sunucusu kullanıcı adını veya şifreyi kabul etmedi',
+  mailServerBusy: 'E-posta sunucusu iletiyi şu an kabul etmiyor (geçici hata)',
+  mailRecipientRejected: 'E-posta sunucusu alıcı adresini kabul etmedi',
+  mailMessageRejected: 'E-posta sunucusu iletiyi reddetti',
+  mailNotSent: 'E-posta gönderilemedi',
+
+  // ---- Work management: tasks page, call periods, hooks, bids (issue #16, spec 2 §2-§7) ----
+  taskTemplateNameRequired: 'Şablon adı zorunludur',
+  taskTemplateTasksRequired: 'Şablonda en az bir görev olmalı',
+  taskTemplateSaved: 'Görev şablonu kaydedildi',
+  taskTemplateRemoved: 'Görev şablonu silindi',
+  taskDueDateInvalid: 'Geçersiz bitiş tarihi',
+  taskAgentFilterManagersOnly: 'Başka temsilcilerin görevlerini yalnızca yöneticiler görebilir',
+  hookFieldInvalid: 'Kural alanı geçersiz: {field}',
+  hookValueRequired: 'Kural değeri zorunludur',
+  hookAgentInvalid: 'Atanacak temsilci bulunamadı veya pasif',
+  hookTeamInvalid: 'Takım bulunamadı',
+  hookStatusInvalid: 'Lead durumu bulunamadı',
+  hookRoundRobinOnlyAgent: 'Sırayla atama yalnızca temsilci alanında kullanılabilir',
+  hookValueNotNumber: '{field} için bir kayıt seçilmeli',
+  hookSaved: 'Atama kuralı kaydedildi',
+  hookRemoved: 'Atama kuralı silindi',
+  hookNotFound: 'Atama kuralı bulunamadı',
+  hookSkippedInactiveAgent: 'Temsilci #{id} pasif: kural atlandı',
+  hookSkippedNoAgents: 'Takım #{team} içinde aktif temsilci yok: kural atlandı',
+  hookSkippedMissingTeam: 'Takım #{team} bulunamadı: kural atlandı',
+  hookSkippedMissingStatus: 'Lead durumu #{id} bulunamadı: kural atlandı',
+  bidNameRequired: 'Teklif şablonu adı zorunludur',
+  bidQuestionsRequired: 'Teklifte en az bir soru olmalı',
+  bidQuestionTextRequired: 'Soru metni zorunludur',
+  bidFieldRequired: '{question}: veritabanı sorusu için bir alan seçilmeli',
+  bidFieldInvalid: '{question}: alan bulunamadı',
+  bidAnswersRequired: '{question}: en az bir cevap olmalı',
+  bidPriceInvalid: '{question}: fiyat geçerli bir tutar olmalı',
+  bidSaved: 'Teklif şablonu kaydedildi',
+  bidRemoved: 'Teklif şablonu silindi',
+  bidNotFound: 'Teklif şablonu bulunamadı',
+  bidAnswerInvalid: '{question}: geçersiz cevap',
+  bidAnswersSaved: 'Teklif kaydedildi',
+  callPeriodFilterInvalid: 'Geçersiz filtre',
 
   // ---- Server and client errors of this product ----
   invalidCredentials: 'E-posta veya şifre hatalı',
@@ -285,11 +368,49 @@ export const messages = {
   recordNotFound: 'Böyle bir kayıt yok veya görmeye yetkiniz yok',
   invalidRequest: 'Geçersiz istek',
   invalidField: 'Geçersiz alan: {field}',
+  nothingToSave: 'Kaydedilecek bir alan gönderilmedi',
   invalidFilter: 'Geçersiz filtre: {field}',
   serverError: 'Sunucu hatası, lütfen daha sonra tekrar deneyin',
+
+  // ---- Chat (spec 1 §2 /chat) ----
+  chatMessageRequired: 'Mesaj boş olamaz',
+  chatMessageTooLong: 'Mesaj en fazla {max} karakter olabilir',
+  chatMessageSent: 'Mesaj gönderildi',
+  chatTargetRequired: 'Bir kanal veya kişi seçin',
+  chatRecipientInvalid: 'Bu kullanıcıya mesaj gönderilemez',
+  chatChannelNameRequired: 'Kanal adı zorunludur',
+  chatChannelNameTooLong: 'Kanal adı en fazla {max} karakter olabilir',
+  chatChannelNameTaken: 'Bu adla bir kanal zaten var',
+  chatChannelArchived: 'Bu kanal arşivlenmiş, mesaj gönderilemez',
+  chatChannelAlreadyArchived: 'Kanal zaten arşivlenmiş',
+  chatChannelNotArchived: 'Kanal zaten arşivde değil',
+  chatChannelAdded: 'Kanal oluşturuldu',
+  chatChannelRenamed: 'Kanal adı değiştirildi',
+  chatChannelArchivedDone: 'Kanal arşivlendi',
+  chatChannelRestored: 'Kanal arşivden çıkarıldı',
 } as const;
 
 export type MessageKey = keyof typeof messages;
+
+/**
+ * Turkish names of the department codes (spec 1 §6), as the seed names the departments' user groups;
+ * the specs call the retention staff "retention", and so do the call centres.
+ */
+export const departmentLabels = {
+  admin: 'Yönetici',
+  sales_manager: 'Satış Müdürü',
+  finance: 'Finans',
+  risk: 'Risk',
+  sales: 'Satış',
+  retention: 'Retention',
+} as const satisfies Readonly<Record<Department, string>>;
+
+/** A department's label; an unknown code (another server's department) is shown as it is. */
+export function departmentLabel(code: string): string {
+  return Object.hasOwn(departmentLabels, code)
+    ? departmentLabels[code as keyof typeof departmentLabels]
+    : code;
+}
 
 /** Names between braces in a template literal type, e.g. 'a {x} b {y}' -> 'x' | 'y'. */
 export type Placeholders<T extends string> = T extends `${string}{${infer Name}}${infer Rest}`

@@ -1,0 +1,62 @@
+import { z } from 'zod';
+import { defineCall, noBody, noParams, SIGNED_IN } from './define';
+import { notificationSchema } from './lead-detail';
+import { recordId } from './record-id';
+import { messages } from '../i18n/messages';
+
+/** The drawer lists this many notifications, newest first. */
+export const NOTIFICATION_LIST_LIMIT = 100;
+/** "Yaklaşan 10 Hatırlatma" (spec 1 §9). */
+export const SIDEBAR_NOTE_LIMIT = 10;
+/** Title of notifications that cannot be completed (spec 1 §4). */
+export const PLATFORM_LOGIN_TITLE = messages.platformLogin;
+
+/**
+ * POST /notifications: the user's own notifications, newest first (at most 100). `unread` counts the
+ * user's open ones (completed 0) whose start has come, for the bell; 'Platform Girişi' ones are not
+ * counted (they cannot be completed).
+ */
+export const notifications = defineCall({
+  method: 'POST',
+  path: '/notifications',
+  encoding: 'form',
+  auth: true,
+  access: SIGNED_IN,
+  params: noParams,
+  body: noBody,
+  result: z.object({ success: z.boolean(), results: z.array(notificationSchema), unread: z.number() }),
+});
+
+/** POST /completeNotification/{id}: own only (else 404); 'Platform Girişi' ones answer 400. */
+export const completeNotification = defineCall({
+  method: 'POST',
+  path: '/completeNotification/{id}',
+  encoding: 'form',
+  auth: true,
+  access: SIGNED_IN,
+  params: z.object({ id: recordId }),
+  body: noBody,
+  result: z.object({ success: z.boolean(), msg: z.string(), result: notificationSchema.optional() }),
+});
+
+/** A row of "Yaklaşan 10 Hatırlatma" (spec 1 §3 Sidebar reminder). */
+export const sidebarNoteSchema = z.object({
+  id: z.number(),
+  lead_id: z.number().nullable(),
+  body: z.string(),
+  lead_name: z.string().nullable(),
+  start: z.string(),
+});
+export type SidebarNote = z.infer<typeof sidebarNoteSchema>;
+
+/** POST /sidebarNotes: the user's next 10 open reminders with a start from now on, soonest first. */
+export const sidebarNotes = defineCall({
+  method: 'POST',
+  path: '/sidebarNotes',
+  encoding: 'form',
+  auth: true,
+  access: SIGNED_IN,
+  params: noParams,
+  body: noBody,
+  result: z.object({ success: z.boolean(), results: z.array(sidebarNoteSchema) }),
+});

@@ -1,0 +1,129 @@
+import { z } from 'zod';
+import { MAX_RECEIVERS, parseReceivers } from '../domain/receivers';
+import { UTM_KEYS } from '../domain/report-keys';
+import { format } from '../i18n/messages';
+import { periodicReportMessages as p } from '../i18n/periodic-report-messages';
+import { blankToUndefined } from './blank';
+import { defineCall, departmentsOnly, noBody, noParams } from './define';
+import { recordId } from './record-id';
+import { MONTHLY_TRX_SCOPES } from './report-monthly';
+
+/** The reports a periodic report can send: the monthly report, the UTM report, the agent report. */
+export const PERIODIC_REPORT_TYPES = ['monthly', 'utm', 'agent'] as const;
+export type PeriodicReportType = (typeof PERIODIC_REPORT_TYPES)[number];
+
+/** Who schedules periodic reports (spec 2 §1: managers and admins); admins see and remove everyone's. */
+const PERIODIC_ACCESS = departmentsOnly(['admin', 'sales_manager'], p.notAllowed);
+
+/** Period in days (spec 2 §9: 1 daily, 7 weekly, 30 monthly). */
+export const PERIODIC_PERIODS = [1, 7, 30] as const;
+export type PeriodicPeriod = (typeof PERIODIC_PERIODS)[number];
+
+const receiver = z
+  .string({ message: p.receiverRequired })
+  .max(4000)
+  .superRefine((text, context) => {
+    const check = parseReceivers(text);
+    if (check.ok) return;
+    const message =
+      check.reason === 'empty'
+        ? p.receiverRequired
+        : check.reason === 'too-many'
+          ? format(p.receiverTooMany, { max: MAX_RECEIVERS })
+          : format(p.receiverInvalid, { address: check.address });
+    context.addIssue({ code: 'custom', message });
+  });
+
+const period = z.coerce
+  .number({ message: p.periodInvalid })
+  .refine((value): value is PeriodicPeriod => (PERIODIC_PERIODS as readonly number[]).includes(value), {
+    message: p.periodInvalid,
+  });
+
+/** 'YYYY-MM-DD HH:mm' (the screen's date and time) or 'YYYY-MM-DDTHH:mm' (an <input type=datetime-local>). */
+const nextSendDate = z
+  .string({ message: p.nextSendInvalid })
+  .trim()
+  .regex(
+    /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])[ T]([01]\d|2[0-3]):[0-5]\d(:[0-5]\d)?$/,
+    p.nextSendInvalid,
+  )
+  .transform((value) => value.replace('T', ' '));
+
+/** The settings of the report a periodic report sends (kept as its `data`). */
+export const periodicReportDataSchema = z.object({
+  utmKey: z.enum(UTM_KEYS).optional(),
+  trx: z.enum(MONTHLY_TRX_SCOPES).optional(),
+});
+export type PeriodicReportData = z.infer<typeof periodicReportDataSchema>;
+
+/**
+ * POST /reportBuilder/savePeriod (spec 2 §7): name, period, receiver (comma-separated e-mails, each
+ * checked), next_send_date (the first send), and which report to send with its settings.
+ */
+export const savePeriod = defineCall({
+  method: 'POST',
+  path: '/reportBuilder/savePeriod',
+  encoding: 'form',
+  auth: true,
+  access: PERIODIC_ACCESS,
+  params: noParams,
+  body: z.object({
+    name: z.string({ message: p.nameRequired }).trim().min(1, p.nameRequired).max(200),
+    period,
+    receiver,
+    next_send_date: nextSendDate,
+    type: z.preprocess(blankToUndefined, z.enum(PERIODIC_REPORT_TYPES).default('monthly')),
+    utmKey: z.preprocess(blankToUndefined, z.enum(UTM_KEYS).optional()),
+    trx: z.preprocess(blankToUndefined, z.enum(MONTHLY_TRX_SCOPES).optional()),
+  }),
+  result: z.object({ success: z.boolean(), msg: z.string(), id: z.number() }),
+});
+
+/** A periodic report with how its sending goes (spec 2 §3 Periodic report, plus the job's state). */
+export const periodicReportSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  type: z.enum(PERIODIC_REPORT_TYPES),
+  table: z.string(),
+  data: periodicReportDataSchema,
+  status: z.number(),
+  period: z.number(),
+  receiver: z.string(),
+  next_send_date: z.string(),
+  user_id: z.number(),
+  user_name: z.string().nullable(),
+  /** Failed tries of the send now owed (0 once it went out). */
+  attempts: z.number(),
+  /** Why the last try failed (Turkish), null after a success. */
+  last_error: z.string().nullable(),
+  /** When the owed send is tried again, after a failure. */
+  retry_at: z.string().nullable(),
+  last_sent_at: z.string().nullable(),
+  created_at: z.string(),
+});
+export type PeriodicReport = z.infer<typeof periodicReportSchema>;
+
+/** POST /reportBuilder/periods: admins see every periodic report, managers their own. */
+export const periodicReports = defineCall({
+  method: 'POST',
+  path: '/reportBuilder/periods',
+  encoding: 'form',
+  auth: true,
+  access: PERIODIC_ACCESS,
+  params: noParams,
+  body: noBody,
+  result: z.object({ success: z.boolean(), results: z.array(periodicReportSchema) }),
+});
+
+/** POST /reportBuilder/deletePeriod/{id}. */
+export const deletePeriod = defineCall({
+  method: 'POST',
+  path: '/reportBuilder/deletePeriod/{id}',
+  encoding: 'form',
+  auth: true,
+  access: PERIODIC_ACCESS,
+  params: z.object({ id: recordId }),
+  body: noBody,
+  result: z.object({ success: z.boolean(), msg: z.string() }),
+});

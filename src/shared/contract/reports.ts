@@ -1,0 +1,110 @@
+import { z } from 'zod';
+import { UTM_KEYS } from '../domain/report-keys';
+import { blankToUndefined } from './blank';
+import { dateRangeBody } from './dashboard';
+import { defineCall, noParams, SIGNED_IN } from './define';
+
+/** One column of a report: a lead status with its colours (spec 2 §2: "one column per lead status"). */
+export const reportStatusSchema = z.object({
+  id: z.number(),
+  label: z.string(),
+  background: z.string(),
+  color: z.string(),
+});
+export type ReportStatus = z.infer<typeof reportStatusSchema>;
+
+/** Lead counts of one group value: per status id, leads without a status, and all. */
+export const reportCountsSchema = z.object({
+  counts: z.record(z.string(), z.number()),
+  no_status: z.number(),
+  total: z.number(),
+});
+export type ReportCounts = z.infer<typeof reportCountsSchema>;
+
+export const reportRowSchema = reportCountsSchema.extend({
+  /** The stored value as the list filter takes it; null for leads without one (and the "others" row). */
+  value: z.string().nullable(),
+  label: z.string(),
+  /** The row summing the group values past REPORT_MAX_GROUPS. */
+  others: z.boolean().optional(),
+});
+export type ReportRow = z.infer<typeof reportRowSchema>;
+
+const utmKey = z.enum(UTM_KEYS, { message: 'Geçersiz rapor anahtarı' });
+
+const reportBody = z.object({
+  utmKey: z.preprocess(blankToUndefined, utmKey.default('utm_source')),
+  start: z.preprocess(blankToUndefined, z.string().optional()),
+  end: z.preprocess(blankToUndefined, z.string().optional()),
+});
+
+/**
+ * POST /report/utm (spec 2 §7): lead counts per group value and status, inside the user's scope; leads
+ * created in the range when one is given, else all.
+ */
+export const reportUtm = defineCall({
+  method: 'POST',
+  path: '/report/utm',
+  encoding: 'form',
+  auth: true,
+  access: SIGNED_IN,
+  params: noParams,
+  body: reportBody,
+  result: z.object({
+    success: z.boolean(),
+    key: z.enum(UTM_KEYS),
+    report: z.array(reportRowSchema),
+    status: z.array(reportStatusSchema),
+    totals: reportCountsSchema,
+  }),
+});
+
+export const agentReportRowSchema = reportRowSchema.extend({
+  /** Calls the agent started on leads in the user's scope, in the range. */
+  calls: z.number(),
+  /** Notes the agent wrote on those leads (chat messages are no notes). */
+  notes: z.number(),
+  /** Leads of the agent that became customers in the range. */
+  conversions: z.number(),
+});
+export type AgentReportRow = z.infer<typeof agentReportRowSchema>;
+
+/**
+ * POST /report/agent (spec 2 §7): per agent, the statuses of the leads created in the range, and the
+ * calls, notes and conversions of the range (default: this month).
+ */
+export const reportAgent = defineCall({
+  method: 'POST',
+  path: '/report/agent',
+  encoding: 'form',
+  auth: true,
+  access: SIGNED_IN,
+  params: noParams,
+  body: dateRangeBody,
+  result: z.object({
+    success: z.boolean(),
+    report: z.array(agentReportRowSchema),
+    status: z.array(reportStatusSchema),
+    totals: reportCountsSchema.extend({ calls: z.number(), notes: z.number(), conversions: z.number() }),
+  }),
+});
+
+/**
+ * POST /piechart/firstFund/ (spec 2 §7): leads whose first fund fell in the range (default this month),
+ * per agent, inside the user's scope.
+ */
+export const firstFund = defineCall({
+  method: 'POST',
+  path: '/piechart/firstFund/',
+  encoding: 'form',
+  auth: true,
+  access: SIGNED_IN,
+  params: noParams,
+  body: dateRangeBody,
+  result: z.object({
+    success: z.boolean(),
+    results: z.array(
+      z.object({ agent_id: z.number().nullable(), agent_name: z.string(), lead_count: z.number() }),
+    ),
+  }),
+});

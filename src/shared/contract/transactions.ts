@@ -1,0 +1,235 @@
+import { z } from 'zod';
+import type { Department } from '../domain/constants';
+import { departmentLabel, format } from '../i18n/messages';
+import {
+  type CallAccess,
+  defineCall,
+  departmentsOnly,
+  noBody,
+  noParams,
+  recordRow,
+  SIGNED_IN,
+} from './define';
+import { recordId } from './record-id';
+import { parseAmount } from '../domain/transaction-flow';
+import { transactionMessages as t } from '../i18n/transaction-messages';
+
+/**
+ * Money instructions (spec 2 §7 "Transaction actions", "Transaction lead info", "Transaction search").
+ * Creation is the generic inline save (table transactions, type insert); a customer's list is the generic
+ * table call filtered on customer_id. Every action answers success or the server's Turkish refusal.
+ */
+
+/** An amount as exact decimal text; a float is never accepted (money is text end to end). */
+export const amountInput = z
+  .string({ error: t.amountRequired })
+  .trim()
+  .min(1, t.amountRequired)
+  .transform((value, ctx) => {
+    const amount = parseAmount(value);
+    if (amount === null) {
+      ctx.addIssue({ code: 'custom', message: t.amountInvalid });
+      return z.NEVER;
+    }
+    return amount;
+  });
+
+const currencyId = (fallback: number) =>
+  z.preprocess((v) => (v === '' || v === undefined || v === null ? fallback : v), recordId);
+
+const reasonInput = z.string({ error: t.reasonRequired }).trim().min(1, t.reasonRequired).max(2000);
+const optionalComment = z
+  .string()
+  .trim()
+  .max(2000)
+  .optional()
+  .transform((v) => (v === '' ? undefined : v));
+
+const actionAnswer = z.object({ success: z.boolean(), msg: z.string() });
+const idParams = z.object({ id: recordId });
+
+/** A step only some departments take (spec 2 §7); the others read which department takes it. */
+function stepOf(departments: readonly Department[]): CallAccess {
+  const names = departments.map(departmentLabel).join(', ');
+  return departmentsOnly(departments, format(t.wrongDepartment, { department: names }));
+}
+const FINANCE_STEP = stepOf(['finance']);
+const RISK_STEP = stepOf(['risk']);
+
+/** `access`: SIGNED_IN for changeStatus, whose flow (per status and department) decides on the row. */
+function action<B extends z.ZodType>(path: string, body: B, access: CallAccess) {
+  return defineCall({
+    method: 'POST',
+    path: `/transaction/${path}/{id}`,
+    encoding: 'form',
+    auth: true,
+    access,
+    notFoundOnInvalidPath: true,
+    params: idParams,
+    body,
+    result: actionAnswer,
+  });
+}
+
+/** Any next status the flow gives the user's department; 14 and 16 need their amount forms. */
+export const transactionChangeStatus = action('changeStatus', z.object({ status_id: recordId }), SIGNED_IN);
+export const transactionChangeComment = action(
+  'changeComment',
+  z.object({ comment: z.string().trim().max(2000) }),
+  stepOf(['admin', 'sales_manager', 'finance', 'risk']),
+);
+/** Finance: the account (IBAN) or wallet the customer pays a deposit into. */
+export const transactionDeliveryIban = action(
+  'deliveryIban',
+  z.object({
+    delivery_iban: z.string({ error: t.deliveryRequired }).trim().min(1, t.deliveryRequired).max(500),
+  }),
+  FINANCE_STEP,
+);
+/** Finance approves a deposit with the amount that reached the bank (currency default 6). */
+export const transactionDepositOk = action(
+  'depositOk',
+  z.object({ amount_bank: amountInput, bank_currency_id: currencyId(6), comment: optionalComment }),
+  FINANCE_STEP,
+);
+export const transactionDepositCanceled = action(
+  'depositCanceled',
+  z.object({ comment: optionalComment }),
+  FINANCE_STEP,
+);
+export const transactionDepositBlocked = action(
+  'depositBlocked',
+  z.object({ comment: reasonInput }),
+  FINANCE_STEP,
+);
+/** Risk approves a deposit with the amount booked on the platform (currency default 1). */
+export const transactionRiskOk = action(
+  'riskOk',
+  z.object({ amount_platform: amountInput, platform_currency_id: currencyId(1), comment: optionalComment }),
+  RISK_STEP,
+);
+/** Risk approves a withdrawal (status 16): platform and bank amounts (currencies default 1 and 6). */
+export const transactionRiskOkWithdrawal = action(
+  'riskOkWithdrawal',
+  z.object({
+    amount_platform: amountInput,
+    platform_currency_id: currencyId(1),
+    amount_bank: amountInput,
+    bank_currency_id: currencyId(6),
+    comment: optionalComment,
+  }),
+  RISK_STEP,
+);
+/** Finance approves a withdrawal (status 14) with the bank amount. */
+export const transactionFinansOkWithdrawal = action(
+  'finansOkWithdrawal',
+  z.object({ amount_bank: amountInput, bank_currency_id: currencyId(6), comment: optionalComment }),
+  FINANCE_STEP,
+);
+export const transactionRiskCanceled = action(
+  'riskCanceled',
+  z.object({ comment: optionalComment }),
+  RISK_STEP,
+);
+export const transactionRiskBlocked = action('riskBlocked', z.object({ comment: reasonInput }), RISK_STEP);
+
+export const transactionLeadInfoSchema = z.object({
+  id: z.number(),
+  name: z.string().nullable(),
+  phone: z.string().nullable(),
+  tc: z.string().nullable(),
+  address: z.string().nullable(),
+  ilce: z.string().nullable(),
+  city: z.string().nullable(),
+  email: z.string().nullable(),
+});
+export type TransactionLeadInfo = z.infer<typeof transactionLeadInfoSchema>;
+
+/** POST /transaction/leadInfo?trx={id}: the customer of a transaction (fields the user may read). */
+export const transactionLeadInfo = defineCall({
+  method: 'POST',
+  path: '/transaction/leadInfo',
+  encoding: 'form',
+  auth: true,
+  access: SIGNED_IN,
+  params: z.object({ trx: recordId }),
+  body: z.object({ id: recordId.optional() }).optional(),
+  result: z.object({ result: transactionLeadInfoSchema }),
+});
+
+export const SEARCH_TRX_LIMIT = 100;
+
+/** POST /searchTrx: transactions whose id, login, IBAN, holder, comment or customer name match. */
+export const searchTrx = defineCall({
+  method: 'POST',
+  path: '/searchTrx',
+  encoding: 'form',
+  auth: true,
+  access: SIGNED_IN,
+  params: noParams,
+  body: z.object({ keyword: z.string().trim().min(1).max(100) }),
+  result: z.object({ results: z.array(recordRow) }),
+});
+
+export const transactionJournalEntrySchema = z.object({
+  id: z.number(),
+  action: z.string(),
+  agent_id: z.number().nullable(),
+  agent_name: z.string().nullable(),
+  values: z.record(z.string(), z.object({ old: z.string().nullable(), new: z.string().nullable() })),
+  created_at: z.string(),
+});
+export type TransactionJournalEntry = z.infer<typeof transactionJournalEntrySchema>;
+
+/** POST /transaction/journal/{id}: every step of one transaction, oldest first (creation included). */
+export const transactionJournal = defineCall({
+  method: 'POST',
+  path: '/transaction/journal/{id}',
+  encoding: 'form',
+  auth: true,
+  access: SIGNED_IN,
+  notFoundOnInvalidPath: true,
+  params: idParams,
+  body: noBody,
+  result: z.object({ results: z.array(transactionJournalEntrySchema) }),
+});
+
+export const transactionStatusSchema = z.object({
+  id: z.number(),
+  label: z.string(),
+  flow: z.record(z.string(), z.array(z.number())),
+});
+export type TransactionStatus = z.infer<typeof transactionStatusSchema>;
+
+/** GET /transaction/statuses: option list 146 with each status's flow (for the next-status buttons). */
+export const transactionStatuses = defineCall({
+  method: 'GET',
+  path: '/transaction/statuses',
+  encoding: 'none',
+  auth: true,
+  access: SIGNED_IN,
+  params: noParams,
+  body: noBody,
+  result: z.object({ results: z.array(transactionStatusSchema) }),
+});
+
+/**
+ * POST /transaction/eligibility/{id}: whether instructions can be given for customer {id} (spec 2 §5):
+ * the missing lead fields (labels), whether it is a customer, and its REAL platform logins.
+ */
+export const transactionEligibility = defineCall({
+  method: 'POST',
+  path: '/transaction/eligibility/{id}',
+  encoding: 'form',
+  auth: true,
+  access: SIGNED_IN,
+  leadInput: 'id',
+  notFoundOnInvalidPath: true,
+  params: idParams,
+  body: noBody,
+  result: z.object({
+    is_customer: z.boolean(),
+    missing: z.array(z.string()),
+    platforms: z.array(z.object({ login: z.string(), whitelabel_id: z.number().nullable() })),
+  }),
+});

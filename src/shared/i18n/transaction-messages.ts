@@ -1,0 +1,37 @@
+/**
+ * Turkish texts of money instructions (spec 2 §4, §5, §8), shared by the server's refusals and the
+ * screens. Texts quoted by the spec are kept exactly as spelled there.
+ */
+export const transactionMessages = {
+  invalidIban: 'Geçersiz IBAN numarası',
+  noPlatform: 'Tanımlı platform bulunamadı',
+  noPlatformDetail: 'Tanımlı platform bulunamadı, para yatırma veya çekme işlemi yapılamaz',
+  cardPaymentPending: 'Kredi Kartı ödemesi bekleniyor',
+  convertFirst: 'Para işlemi yapabilmek için önce bu kaydı müşteriye dönüştürün',
+  missingLeadFields: 'Para işlemi için müşteri bilgileri eksik: {fields}',
+  typeInvalid: 'İşlem türü YATIRIM veya ÇEKİM olmalıdır',
+  gatewayRequired: 'Ödeme yöntemi zorunludur',
+  gatewayInvalid: 'Geçersiz ödeme yöntemi',
+  amountRequired: 'Tutar zorunludur',
+  amountInvalid: 'Geçersiz tutar: sıfırdan büyük, en fazla 8 ondalık haneli bir sayı girin',
+  platformRequired: 'Platform seçimi zorunludur',
+  platformNotReal: 'Yalnızca bu müşterinin REAL platform hesapları seçilebilir',
+  commentRequired: 'Çekim talebi için açıklama zorunludur',
+  ibanNameRequired: 'Hesap sahibinin adı soyadı zorunludur',
+  walletRequired: 'Cüzdan adresi ve cüzdan türü zorunludur',
+  remitterNotOfLead: 'Seçilen 3. şahıs bu müşteriye ait değil',
+  workflowFieldsLocked: 'Durum, onay ve tutar alanları yalnızca işlem adımlarıyla değiştirilebilir',
+  customerLocked: 'Bir işlemin müşterisi değiştirilemez',
+  wrongDepartment: 'Bu adım yalnızca {department} departmanı tarafından yapılabilir',
+  statusNotAllowed: 'İşlemin şu anki durumu ({status}) bu adıma izin vermiyor',
+  notDeposit: 'Bu adım yalnızca yatırım işlemleri içindir',
+  notWithdrawal: 'Bu adım yalnızca çekim işlemleri içindir',
+  riskAlreadyDecided: 'Risk bu işlem için zaten karar verdi',
+  financeNotApproved: 'Risk onayı için önce finans onayı gerekir',
+  amountFormRequired: 'Bu durum tutar girilerek ilgili onay formuyla seçilir',
+  reasonRequired: 'Red nedeni zorunludur',
+  currencyInvalid: 'Geçersiz para birimi',
+  deliveryRequired: 'Hesap veya cüzdan bilgisi zorunludur',
+  invalidFlow: 'Geçersiz akış: {"departman": [durum numaraları]} biçiminde bir JSON girin',
+  saved: 'İşlem başarıyla kaydedildi',
+} as const;
