@@ -2,44 +2,63 @@ import { resolve } from 'node:path';
 import fastifyCors from '@fastify/cors';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { ErrorAnswer } from '../shared/contract';
-import { createMailAdapterFromEnv, type MailAdapter, type MailEnv } from './adapters/mail/mail';
-import { createTelephonyFromEnv, type TelephonyEnv } from './adapters/telephony/telephony';
-import { registerBodyParsers, parseQuery } from './body-parsers';
+import type { AdapterStatus } from './adapters/adapter-status';
+import { registerBodyParsers, parseQuery } from './http/body-parsers';
 import type { DatabaseHandle } from './db/database';
-import { installErrorHandlers } from './error-handler';
-import { serverMessages } from './http-error';
-import { registerAuthRoutes } from './routes/auth-routes';
-import { registerExportRoutes } from './routes/export-routes';
-import { registerBulkRoutes } from './routes/bulk-routes';
-import { registerCallRoutes } from './routes/call-routes';
-import { registerEmailRoutes } from './routes/email-routes';
-import { registerFileRoutes } from './routes/file-routes';
-import { registerFavoriteFilterRoutes } from './routes/favorite-filter-routes';
-import { registerLeadDetailRoutes } from './routes/lead-detail-routes';
-import { registerOptionRoutes } from './routes/option-routes';
-import { registerRecordsRoutes } from './routes/records-routes';
-import { registerSurveyRoutes } from './routes/survey-routes';
-import { registerTaskRoutes } from './routes/task-routes';
-import { registerShellRoutes } from './routes/shell-routes';
-import { installRecordEvents } from './realtime/record-events';
-import type { Realtime } from './realtime/realtime';
-import { attachSocketServer } from './realtime/socket-server';
-import { createReminderScheduler } from './services/reminder-scheduler';
-import { getTableRegistry } from './engine/registry';
+import { installErrorHandlers } from './http/error-handler';
+import { answerConnectionError, answerFrameworkError, installRequestGuards } from './http/framework-errors';
+import { RequestLogController, serverLoggerOptions, type LogDestination } from './http/request-log';
+import { serverMessages } from './domain-errors';
+import { registerAdminRoutes } from './modules/admin/routes';
+import { registerAuthRoutes } from './modules/auth/routes';
+import { registerPermissionRoutes } from './modules/permissions/routes';
+import { registerExportRoutes } from './modules/export/routes';
+import { registerBulkRoutes } from './modules/bulk/routes';
+import { registerImporterRoutes } from './modules/importer/routes';
+import { registerCallRoutes } from './modules/calls/routes';
+import { registerChatRoutes } from './modules/chat/routes';
+import { registerEmailRoutes } from './modules/email/routes';
+import { registerFileRoutes } from './modules/files/routes';
+import { registerFavoriteFilterRoutes } from './modules/favorite-filters/routes';
+import { registerLeadDetailRoutes } from './modules/lead-detail/routes';
+import { registerOptionRoutes } from './modules/options/routes';
+import { registerRecordsRoutes } from './modules/records/routes';
+import { registerSurveyRoutes } from './modules/surveys/routes';
+import { registerTaskRoutes } from './modules/tasks/routes';
+import { registerSearchRoutes } from './modules/search/routes';
+import { registerNotificationRoutes } from './modules/notifications/routes';
+import { registerFavoriteRoutes } from './modules/favorites/routes';
+import { registerPreferenceRoutes } from './modules/preferences/routes';
+import { registerProfileRoutes } from './modules/profile/routes';
+import { registerDashboardRoutes } from './modules/dashboard/routes';
+import { registerReportRoutes } from './modules/reports/routes';
+import { registerMonthlyReportRoutes } from './modules/report-monthly/routes';
+import { registerPeriodicReportRoutes } from './modules/periodic-reports/routes';
+import { registerReportBuilderRoutes } from './modules/report-builder/routes';
+import { registerTransactionRoutes } from './modules/transactions/routes';
+import { registerPlatformRoutes } from './modules/platforms/routes';
+import type { TradingEnv } from './adapters/trading/trading-platform';
+import { registerHookRoutes } from './modules/hooks/routes';
+import { registerBidRoutes } from './modules/bids/routes';
+import { registerCallPeriodRoutes } from './modules/call-periods/routes';
 import { messages } from '../shared/i18n/messages';
-import { installAuthenticator } from './routes/register-call';
-import { installSecurityHeaders } from './security-headers';
-import { createAuthService, hashToken } from './services/auth-service';
-import { createCallLog } from './services/call-log';
-import { createMailScheduler } from './services/mail-scheduler';
-import { createOptionsService } from './services/options-service';
-import { API_PREFIX, isSpaRoute, registerWebEdition } from './web-edition';
+import { installAuthenticator } from './http/register-call';
+import { installSecurityHeaders } from './http/security-headers';
+import type { MailAdapter, MailEnv } from './adapters/mail/mail';
+import type { TelephonyEnv } from './adapters/telephony/telephony';
+import type { Realtime } from './realtime/realtime';
+import { hashToken } from './modules/auth/service';
+import type { InvalidationBus } from './cache/invalidation-bus';
+import { cacheTtlFromEnv, composeServer } from './compose';
+import { loginThrottleFromEnv, type LoginThrottleOptions } from './modules/auth/login-throttle';
+import { API_PREFIX, isSpaRoute, registerWebEdition } from './http/web-edition';
 
 export interface BuildServerOptions {
   database: DatabaseHandle;
   /** Folder of the built web edition; default out/web. Served only when it holds an index.html. */
   webRoot?: string;
-  logger?: boolean;
+  /** Log at LOG_LEVEL (default info) to stdout (true) or to a destination (tests); off when omitted. */
+  logger?: boolean | LogDestination;
   /** Browser origins allowed besides the desktop renderer (file://) and local development. */
   corsOrigins?: readonly string[];
   /** The server's data folder: export files go to <dataDir>/exports (the OS temp folder when omitted). */
@@ -48,6 +67,8 @@ export interface BuildServerOptions {
   telephonyEnv?: TelephonyEnv;
   /** SMTP_URL / SMTP_FROM of the mail adapter; default process.env (no SMTP_URL: the outbox table). */
   mailEnv?: MailEnv;
+  /** TRADING_PLATFORM / MT5_* settings of the trading platform; default process.env (unset: the ledger). */
+  tradingEnv?: TradingEnv;
   /** A mail adapter instead of the one mailEnv describes (tests). */
   mailAdapter?: MailAdapter;
   /** How often queued e-mails are sent; default every 5 minutes (spec 2 §4). */
@@ -59,16 +80,42 @@ export interface BuildServerOptions {
   loopbackHostsOnly?: boolean;
   /** Redis for socket.io rooms shared by several server nodes; default REDIS_URL (none: in-process). */
   redisUrl?: string;
+  /** How long sessions, permissions and option lists are kept in memory; default CACHE_TTL_MS (0: off). */
+  cacheTtlMs?: number;
   /** How often due reminders are pushed; default 15 s. */
   reminderIntervalMs?: number;
   /** How long past its start an open reminder turns overdue; default 1 hour. */
   reminderGraceMs?: number;
+  /** How often due periodic reports are looked for; default every minute. */
+  periodicReportIntervalMs?: number;
+  /**
+   * Which proxies' X-Forwarded-For to believe for the client address (login throttling); default
+   * TRUST_PROXY: 'true' or a comma list of proxy addresses or CIDR ranges. Unset: the socket's address.
+   */
+  trustProxy?: boolean | string[];
+  /** Login throttle tuning (tests); default DEFAULT_LOGIN_THROTTLE. */
+  loginThrottle?: Partial<LoginThrottleOptions>;
+}
+
+/** TRUST_PROXY as Fastify's trustProxy: nothing set means no proxy is believed. */
+export function parseTrustProxy(value: string | undefined): boolean | string[] {
+  const text = (value ?? '').trim();
+  if (text === '' || text === 'false') return false;
+  if (text === 'true') return true;
+  return text
+    .split(',')
+    .map((part) => part.trim())
+    .filter((part) => part !== '');
 }
 
 declare module 'fastify' {
   interface FastifyInstance {
     /** socket.io pushes (notifications, import progress, field updates) for any server code. */
     crmRealtime: Realtime;
+    /** Cache invalidations of this node, shared with every node over Redis when REDIS_URL is set. */
+    crmInvalidation: InvalidationBus;
+    /** The telephony and mail adapters in use and the PBX check at start (the start-up banner). */
+    crmAdapters: AdapterStatus;
   }
 }
 
@@ -101,10 +148,13 @@ export function isAllowedOrigin(origin: string | undefined, extra: readonly stri
 export async function buildServer(options: BuildServerOptions): Promise<FastifyInstance> {
   const { db } = options.database;
   const app = Fastify({
-    logger: options.logger
-      ? { level: process.env.LOG_LEVEL ?? 'info', redact: ['req.headers.authorization'] }
-      : false,
+    logger: serverLoggerOptions(options.logger, process.env),
+    // One line per request: warn for 4xx/5xx, the rest only at LOG_LEVEL=debug.
+    logController: new RequestLogController(),
     bodyLimit: BODY_LIMIT,
+    clientErrorHandler: answerConnectionError,
+    frameworkErrors: answerFrameworkError,
+    trustProxy: options.trustProxy ?? parseTrustProxy(process.env.TRUST_PROXY),
     routerOptions: {
       // The spec writes some paths with a trailing slash (/detail/save/) and some without.
       ignoreTrailingSlash: true,
@@ -124,6 +174,7 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
   }
   registerBodyParsers(app);
   const extraOrigins = options.corsOrigins ?? [];
+  installRequestGuards(app, (origin) => isAllowedOrigin(origin, extraOrigins));
   await app.register(fastifyCors, {
     origin: (origin, callback) => callback(null, isAllowedOrigin(origin, extraOrigins)),
     methods: ['GET', 'POST'],
@@ -131,54 +182,28 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
     maxAge: 600,
   });
 
-  const auth = createAuthService(db);
-  installAuthenticator(app, auth.authenticate);
-  const optionsService = createOptionsService(db);
-  // One adapter (one AMI connection) per server; a broken AMI setup fails the start, not the first call.
-  const callLog = createCallLog(db);
-  const telephony = createTelephonyFromEnv(options.telephonyEnv ?? process.env, {
-    onOutcome: (outcome) => callLog.recordOutcome(outcome),
-    onError: (error) => app.log.error({ err: error }, 'call outcome not recorded'),
-  });
-  app.addHook('onClose', () => telephony.close());
-  const mailAdapter = options.mailAdapter ?? createMailAdapterFromEnv(options.mailEnv ?? process.env, db);
-  const mailScheduler = createMailScheduler({
+  const services = await composeServer(app, {
     db,
-    adapter: mailAdapter,
-    intervalMs: options.mailIntervalMs,
-    onError: (error) => app.log.error({ err: error }, 'mail batch failed'),
-  });
-  // Stopped before the adapter closes, so a batch in progress finishes with a working transport.
-  app.addHook('onClose', async () => {
-    await mailScheduler.stop();
-    await mailAdapter.close();
-  });
-
-  // socket.io on the same HTTP server and port, authenticated with the same tokens and origin rules.
-  const { realtime } = await attachSocketServer(app, {
-    authenticate: auth.authenticate,
+    telephonyEnv: options.telephonyEnv ?? process.env,
+    mailEnv: options.mailEnv ?? process.env,
+    mailAdapter: options.mailAdapter,
+    tradingEnv: options.tradingEnv ?? process.env,
+    mailIntervalMs: options.mailIntervalMs,
+    reminderIntervalMs: options.reminderIntervalMs,
+    reminderGraceMs: options.reminderGraceMs,
+    periodicReportIntervalMs: options.periodicReportIntervalMs,
+    loginThrottle: options.loginThrottle ?? loginThrottleFromEnv(process.env),
+    redisUrl: options.redisUrl ?? (process.env.REDIS_URL?.trim() || undefined),
+    cacheTtlMs: options.cacheTtlMs ?? cacheTtlFromEnv(process.env.CACHE_TTL_MS),
+    apiPrefix: API_PREFIX,
     isAllowedOrigin: (origin) => isAllowedOrigin(origin, extraOrigins),
     isAllowedHost: options.loopbackHostsOnly ? (host) => LOOPBACK_HOSTS.has(hostNameOf(host)) : null,
-    redisUrl: options.redisUrl ?? (process.env.REDIS_URL?.trim() || undefined),
-    onError: (error, context) => app.log.error({ err: error }, `realtime: ${context}`),
+    dataDir: options.dataDir,
   });
+  const { auth, realtime, telephony, mailAdapter, jobs } = services;
+  installAuthenticator(app, auth.authenticate);
   app.decorate('crmRealtime', realtime);
-  const reminderScheduler = createReminderScheduler({
-    db,
-    realtime,
-    intervalMs: options.reminderIntervalMs,
-    graceMs: options.reminderGraceMs,
-    onError: (error) => app.log.error({ err: error }, 'reminder run failed'),
-  });
-  app.addHook('onClose', () => reminderScheduler.stop());
-  installRecordEvents(app, {
-    db,
-    registry: getTableRegistry(db),
-    realtime,
-    authenticate: auth.authenticate,
-    prefix: API_PREFIX,
-    onError: (error) => app.log.error({ err: error }, 'record event not handled'),
-  });
+  app.decorate('crmInvalidation', services.invalidation);
 
   await app.register(
     async (api) => {
@@ -188,18 +213,36 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
         auth,
         onLogout: (token) => realtime.disconnectSession(hashToken(token)),
       });
-      registerOptionRoutes(api, { options: optionsService });
-      await registerRecordsRoutes(api, { db });
-      registerExportRoutes(api, { db, dataDir: options.dataDir });
-      registerBulkRoutes(api, { db });
-      registerFavoriteFilterRoutes(api, { db });
-      registerCallRoutes(api, { db, telephony, callLog });
-      registerTaskRoutes(api, { db });
-      await registerFileRoutes(api, { db, dataDir: options.dataDir });
-      registerSurveyRoutes(api, { db });
-      registerEmailRoutes(api, { db });
-      registerLeadDetailRoutes(api, { db });
-      registerShellRoutes(api, { db, realtime });
+      registerOptionRoutes(api, services);
+      registerAdminRoutes(api, services);
+      registerRecordsRoutes(api, services);
+      registerExportRoutes(api, services);
+      registerBulkRoutes(api, services);
+      registerFavoriteFilterRoutes(api, services);
+      registerCallRoutes(api, services);
+      registerTaskRoutes(api, services);
+      registerFileRoutes(api, services);
+      registerTransactionRoutes(api, services);
+      registerSurveyRoutes(api, services);
+      registerEmailRoutes(api, services);
+      registerLeadDetailRoutes(api, services);
+      registerSearchRoutes(api, services);
+      registerNotificationRoutes(api, services);
+      registerFavoriteRoutes(api, services);
+      registerPreferenceRoutes(api, services);
+      registerProfileRoutes(api, services);
+      registerDashboardRoutes(api, services);
+      registerReportRoutes(api, services);
+      registerMonthlyReportRoutes(api, { ...services, dataDir: options.dataDir });
+      registerPeriodicReportRoutes(api, services);
+      registerReportBuilderRoutes(api, services);
+      registerPlatformRoutes(api, services);
+      registerImporterRoutes(api, { ...services, dataDir: options.dataDir });
+      registerPermissionRoutes(api, services);
+      registerChatRoutes(api, services);
+      registerHookRoutes(api, services);
+      registerBidRoutes(api, services);
+      registerCallPeriodRoutes(api, services);
     },
     { prefix: API_PREFIX },
   );
@@ -214,8 +257,15 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
       .send({ success: false, msg: serverMessages.routeNotFound } satisfies ErrorAnswer);
   });
 
+  // A wrong AMI secret or an unreachable PBX shows in the log and the banner now, not at the first call.
+  const telephonyCheck = telephony.kind === 'log-only' ? null : await telephony.check();
+  app.decorate('crmAdapters', {
+    telephony: { kind: telephony.kind, target: telephony.target, check: telephonyCheck },
+    mail: { kind: mailAdapter.kind, target: mailAdapter.target ?? null },
+    trading: { kind: services.trading.kind, target: services.trading.target },
+  } satisfies AdapterStatus);
+
   // Last, so a server that failed to build leaves no timer behind.
-  mailScheduler.start();
-  reminderScheduler.start();
+  jobs.start();
   return app;
 }

@@ -1,8 +1,10 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import { OPTION_LIST_IDS } from '../shared/domain/constants';
+import { format } from '../shared/i18n/messages';
+import { bootstrapTexts } from '../shared/i18n/server-texts';
 import type { Database } from './db/schema';
 import { seedReferenceData } from './seed/reference-data';
-import { hashPassword } from './services/passwords';
+import { hashPassword } from './modules/auth/passwords';
 
 export interface FirstAdminEnv {
   CRM_ADMIN_EMAIL?: string;
@@ -17,7 +19,7 @@ export type FirstAdminOutcome =
 
 export const ADMIN_PASSWORD_MIN_LENGTH = 10;
 export const ADMIN_GROUP_NAME = 'admin';
-export const ADMIN_TEAM_NAME = 'Yönetim';
+export const ADMIN_TEAM_NAME = bootstrapTexts.adminTeamName;
 
 /** Lead detail tabs of spec 2 §2, used when option list 130 (modules) has no values yet. */
 export const DEFAULT_MODULES: readonly string[] = [
@@ -47,12 +49,14 @@ function readAdminEnv(env: FirstAdminEnv): { email: string; password: string; na
   const password = env.CRM_ADMIN_PASSWORD ?? '';
   if (!email && !password) return null;
   if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) {
-    throw new BootstrapConfigError('CRM_ADMIN_EMAIL geçerli bir e-posta adresi olmalı');
+    throw new BootstrapConfigError(bootstrapTexts.adminEmailInvalid);
   }
   if (password.length < ADMIN_PASSWORD_MIN_LENGTH) {
-    throw new BootstrapConfigError(`CRM_ADMIN_PASSWORD en az ${ADMIN_PASSWORD_MIN_LENGTH} karakter olmalı`);
+    throw new BootstrapConfigError(
+      format(bootstrapTexts.adminPasswordTooShort, { min: ADMIN_PASSWORD_MIN_LENGTH }),
+    );
   }
-  return { email, password, name: env.CRM_ADMIN_NAME?.trim() || 'Yönetici' };
+  return { email, password, name: env.CRM_ADMIN_NAME?.trim() || bootstrapTexts.adminDefaultName };
 }
 
 async function idOfNamed(

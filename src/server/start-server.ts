@@ -1,5 +1,6 @@
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
+import type { AdapterStatus } from './adapters/adapter-status';
 import { buildServer } from './app';
 import { prepareProductionDatabase, type FirstAdminEnv, type FirstAdminOutcome } from './bootstrap';
 import { openDatabase, type DatabaseHandle } from './db/database';
@@ -34,6 +35,8 @@ export interface RunningServer {
   /** Base URL of the server (the API is under /api). */
   url: string;
   setup: StartupSetup;
+  /** Telephony and mail adapters in use, and how the PBX answered at start. */
+  adapters: AdapterStatus;
   close(): Promise<void>;
 }
 
@@ -96,6 +99,7 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
     return {
       url: `http://${urlHost(options.host)}:${port}`,
       setup,
+      adapters: app.crmAdapters,
       close: () =>
         (closing ??= (async () => {
           try {

@@ -121,6 +121,15 @@ function progressPrinter(started: number): (progress: DemoSeedProgress) => void 
       case 'analyze':
         console.log(`  ANALYZE (önceki adım ${since()})`);
         break;
+      case 'workspaces': {
+        const { accounts, notifications, tasks } = progress.result;
+        console.log(
+          accounts > 0
+            ? `Demo hesaplarının çalışma alanı: ${count(accounts)} hesap, ${count(notifications)} bildirim, ${count(tasks)} görev (${since()})`
+            : 'Demo hesaplarının çalışma alanı zaten var; dokunulmadı.',
+        );
+        break;
+      }
     }
   };
 }
@@ -129,7 +138,9 @@ async function runSeed(args: SeedArguments, env: NodeJS.ProcessEnv = process.env
   const url = env.DATABASE_URL?.trim() || undefined;
   const dataDir = join(resolve(env.DATA_DIR ?? './data'), 'pglite');
   const started = performance.now();
-  const database = await openDatabase({ url, dataDir });
+  // Bulk loading a million leads (and the index builds after it) runs single statements for longer than
+  // the server's statement timeout allows a user call.
+  const database = await openDatabase({ url, dataDir, profile: { statementTimeoutMs: 0 } });
   // Never print the URL: it may carry a password.
   console.log(
     `Veritabanı: ${database.kind === 'postgres' ? 'PostgreSQL (DATABASE_URL)' : `PGlite (${dataDir})`}, açılış ${seconds(performance.now() - started)}`,

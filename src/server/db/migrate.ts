@@ -5,6 +5,20 @@ import { leadDetailSchema } from './migrations/003-lead-detail';
 import { tasksFilesSurveysEmailSchema } from './migrations/004-tasks-files-surveys-email';
 import { shellRealtimeSchema } from './migrations/005-shell-realtime';
 import { listPagingSchema } from './migrations/006-list-paging';
+import { componentFieldsSchema } from './migrations/007-component-fields';
+import { jobRunsSchema } from './migrations/008-job-runs';
+import { callAttemptsSchema } from './migrations/009-call-attempts';
+import { leadPlatformsSchema } from './migrations/010-lead-platforms';
+import { transactionsSchema } from './migrations/011-transactions';
+import { tradingLedgerSchema } from './migrations/012-trading-ledger';
+import { importerSchema } from './migrations/013-importer';
+import { adminJournalSchema } from './migrations/014-admin-journal';
+import { chatSchema } from './migrations/015-chat';
+import { workManagementSchema } from './migrations/016-work-management';
+import { reportBuilderSchema } from './migrations/017-report-builder';
+import { periodicReportsSchema } from './migrations/018-periodic-reports';
+import { importPhoneLookupSchema } from './migrations/019-import-phone-lookup';
+import { productionProfileSchema } from './migrations/020-production-profile';
 
 export interface Migration {
   /** Stored in schema_migrations; never rename one that has shipped. */
@@ -21,6 +35,20 @@ export const migrations: readonly Migration[] = [
   { id: '004-tasks-files-surveys-email', statements: tasksFilesSurveysEmailSchema },
   { id: '005-shell-realtime', statements: shellRealtimeSchema },
   { id: '006-list-paging', statements: listPagingSchema },
+  { id: '007-component-fields', statements: componentFieldsSchema },
+  { id: '008-job-runs', statements: jobRunsSchema },
+  { id: '009-call-attempts', statements: callAttemptsSchema },
+  { id: '010-lead-platforms', statements: leadPlatformsSchema },
+  { id: '011-transactions', statements: transactionsSchema },
+  { id: '012-trading-ledger', statements: tradingLedgerSchema },
+  { id: '013-importer', statements: importerSchema },
+  { id: '014-admin-journal', statements: adminJournalSchema },
+  { id: '015-chat', statements: chatSchema },
+  { id: '016-work-management', statements: workManagementSchema },
+  { id: '017-report-builder', statements: reportBuilderSchema },
+  { id: '018-periodic-reports', statements: periodicReportsSchema },
+  { id: '019-import-phone-lookup', statements: importPhoneLookupSchema },
+  { id: '020-production-profile', statements: productionProfileSchema },
 ];
 
 /**
@@ -54,6 +82,9 @@ export async function runMigrations<DB>(
         id: string;
       }>`SELECT id FROM schema_migrations WHERE id = ${migration.id}`.execute(trx);
       if (found.rows.length > 0) return false;
+      // An index built over millions of rows may outlast the pool's statement timeout; a migration cut
+      // half-way would stop every start, so it runs without one (SET LOCAL: this transaction only).
+      await sql`SET LOCAL statement_timeout = 0`.execute(trx);
       for (const statement of migration.statements) await sql.raw(statement).execute(trx);
       await sql`INSERT INTO schema_migrations (id) VALUES (${migration.id})`.execute(trx);
       return true;

@@ -25,6 +25,8 @@ export interface UsersTable {
   theme: string | null;
   active: Generated<number>;
   created_at: Timestamp;
+  /** 1: an admin set the password; every call but the password change is refused (migration 014). */
+  must_change_password: Generated<number>;
 }
 export interface SessionsTable {
   id: Generated<number>;
@@ -41,6 +43,8 @@ export interface LeadStatusesTable {
   background: Generated<string>;
   color: Generated<string>;
   sort: Generated<number>;
+  /** Days between calls of a lead in this status (migration 016); null: not on the call-period list. */
+  call_period_days: Generated<number | null>;
 }
 export interface OptionListsTable {
   id: number;
@@ -53,6 +57,8 @@ export interface OptionValuesTable {
   value: string;
   label: string;
   sort: Generated<number>;
+  /** Option list 146: the status's flow, department -> allowed next statuses (migration 011). */
+  flow?: ColumnType<unknown, string | null | undefined, string | null>;
 }
 export interface CrmTablesTable {
   id: Generated<number>;
@@ -126,12 +132,15 @@ export interface LeadsTable {
   last_deposit_at: NullableTimestamp;
   customer_set_date: NullableTimestamp;
   first_fund_date: NullableTimestamp;
+  /** NUMERIC(16,2) as its exact decimal text (migration 007); never a float. */
+  balance: ColumnType<string | null, string | null | undefined, string | null>;
   /** normalizePhone of phone, phone_2 and mobile, empty ones left out (migration 003, generated). */
   phones_normalized: Generated<string[]>;
 }
 export interface LeadNotesTable {
   id: Generated<number>;
-  lead_id: number;
+  /** Empty only for chat messages (note_status_id 7, migration 015). */
+  lead_id: number | null;
   body: string;
   quality: Generated<number>;
   notification: Generated<number>;
@@ -185,6 +194,114 @@ export interface LeadRemittersTable {
   created_at: Timestamp;
 }
 
+export interface LeadPlatformsTable {
+  id: Generated<number>;
+  customer_id: number;
+  login: string;
+  type: Generated<'Real' | 'Demo'>;
+  whitelabel_id: number | null;
+  agent_id: number | null;
+  created_at: Timestamp;
+}
+
+type Decimal = ColumnType<string, string, string>;
+type NullableDecimal = ColumnType<string | null, string | null | undefined, string | null>;
+
+/** Money instructions (spec 2 §3 Transaction, migration 011); amounts are NUMERIC, read as text. */
+export interface TransactionsTable {
+  id: Generated<number>;
+  customer_id: number;
+  type: string;
+  gateway_id: number;
+  amount: Decimal;
+  currency_id: Generated<number>;
+  amount_platform: NullableDecimal;
+  platform_currency_id: number | null;
+  amount_bank: NullableDecimal;
+  bank_currency_id: number | null;
+  login: string;
+  iban: string | null;
+  iban_name: string | null;
+  delivery_iban: string | null;
+  comment: string | null;
+  lead_remitter_id: number | null;
+  status_id: Generated<number>;
+  insert_user_id: number | null;
+  agent_id: number | null;
+  retention_id: number | null;
+  team_id: number | null;
+  finance_approve_date: NullableTimestamp;
+  finance_approve_status: number | null;
+  risk_approve_date: NullableTimestamp;
+  risk_approve_status: number | null;
+  created_at: Timestamp;
+}
+
+export interface TransactionJournalTable {
+  id: Generated<number>;
+  transaction_id: number;
+  agent_id: number | null;
+  action: string;
+  values: ColumnType<unknown, string, string>;
+  created_at: Timestamp;
+}
+
+/** Built-in trading ledger (migration 012): money NUMERIC as strings, tickets bigint. */
+type LedgerMoney = ColumnType<string, string | undefined, string>;
+type LedgerTicket = ColumnType<string, string | number | undefined, never>;
+
+export interface TradingAccountsTable {
+  login: string;
+  name: Generated<string>;
+  email: string | null;
+  phone: string | null;
+  group_name: string;
+  leverage: Generated<number>;
+  balance: LedgerMoney;
+  credit: LedgerMoney;
+  registration: Timestamp;
+  last_access: NullableTimestamp;
+  last_pass_change: NullableTimestamp;
+}
+
+export interface TradingPositionsTable {
+  position: LedgerTicket;
+  login: string;
+  symbol: string;
+  action: number;
+  volume: number;
+  price_open: string;
+  price_current: string;
+  price_sl: LedgerMoney;
+  price_tp: LedgerMoney;
+  storage: LedgerMoney;
+  profit: LedgerMoney;
+  time_create: Timestamp;
+}
+
+export interface TradingOrdersTable {
+  order_id: LedgerTicket;
+  login: string;
+  symbol: string;
+  type: number;
+  volume_current: number;
+  price_order: string;
+  time_setup: Timestamp;
+}
+
+export interface TradingDealsTable {
+  deal: LedgerTicket;
+  login: string;
+  action: number;
+  entry: Generated<number>;
+  symbol: Generated<string>;
+  volume_closed: Generated<number>;
+  price: LedgerMoney;
+  profit: LedgerMoney;
+  comment: Generated<string>;
+  time: Timestamp;
+}
+
 export interface FavoriteFiltersTable {
   id: Generated<number>;
   user_id: number;
@@ -194,8 +311,11 @@ export interface FavoriteFiltersTable {
   filters: ColumnType<unknown, string | undefined, string>;
   created_at: Timestamp;
 }
-/** refused: stopped by the server's checks; failed: the adapter did not dial; logged: no PBX; queued: PBX took it. */
-export type CallLogStatus = 'refused' | 'failed' | 'logged' | 'queued';
+/**
+ * refused: stopped by the server's checks; failed: the adapter did not dial; logged: no PBX; queued: PBX
+ * took it; pending: sent to the PBX, its answer not (yet) in (migration 009).
+ */
+export type CallLogStatus = 'refused' | 'failed' | 'logged' | 'queued' | 'pending';
 export interface CallLogsTable {
   id: Generated<number>;
   user_id: number;
@@ -213,6 +333,10 @@ export interface CallLogsTable {
   unique_id: string | null;
   created_at: Timestamp;
   updated_at: NullableTimestamp;
+  /** The client's id of one click (migration 009): a repeated request replays that attempt. */
+  request_id: string | null;
+  /** The Turkish outcome text the agent was pushed (migration 009). */
+  outcome_message: string | null;
 }
 
 /** jsonb columns: objects on read, JSON text on write. */
@@ -229,6 +353,8 @@ export interface TasksTable {
   complete_date: NullableTimestamp;
   created_by: number | null;
   created_at: Timestamp;
+  /** YYYY-MM-DD (migration 016). */
+  due_date: Generated<string | null>;
 }
 export interface TaskAgentsTable {
   task_id: number;
@@ -288,11 +414,23 @@ export interface LeadEmailsTable {
   sent_at: NullableTimestamp;
   created_at: Timestamp;
 }
+/** One row per job of the job runner (migration 008); timestamptz, printed in the session's zone. */
+export interface JobRunsTable {
+  name: string;
+  created_at: Timestamp;
+  last_started_at: NullableTimestamp;
+  last_success_at: NullableTimestamp;
+  last_error: string | null;
+  lease_owner: string | null;
+  lease_until: NullableTimestamp;
+}
 export interface MailOutboxTable {
   id: Generated<number>;
   to: string;
   subject: string;
   body: string;
+  /** [{ filename, contentType, base64 }] of a mail with attachments (migration 018). */
+  attachments: ColumnType<unknown, string | null | undefined, string | null>;
   created_at: Timestamp;
 }
 
@@ -319,6 +457,88 @@ export interface LeadViewsTable {
   last_at: string;
 }
 
+/** Saved column choices of the importer (migration 013). */
+export interface ImportTemplatesTable {
+  id: Generated<number>;
+  table_name: string;
+  name: string;
+  data: Json<unknown>;
+  status: Generated<number>;
+  agent_id: number | null;
+  created_at: Timestamp;
+}
+/** One row per import (migration 013): spec 2 §3 Import report row, plus its progress. */
+export interface ImportReportsTable {
+  id: Generated<number>;
+  excel_id: string;
+  table_name: string;
+  file_name: string;
+  agent_id: number | null;
+  double: Generated<number>;
+  double_ids: ColumnType<number[], number[] | undefined, number[]>;
+  total: Generated<number>;
+  inserted: Generated<number>;
+  chunks: Generated<number>;
+  chunks_done: Generated<number>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+/** The chunks an import has received (migration 013); the key makes a chunk count once. */
+export interface ImportChunksTable {
+  report_id: number;
+  chunk: number;
+  rows: number;
+  inserted: number;
+  skipped: number;
+  digest: string;
+}
+/** One admin change (migration 014): values holds what changed, before and after. */
+export interface AdminJournalTable {
+  id: Generated<number>;
+  actor_id: number | null;
+  action: string;
+  target_table: string;
+  target_id: number | null;
+  values: ColumnType<unknown, string, string>;
+  created_at: Timestamp;
+}
+
+export interface HooksTable {
+  id: Generated<number>;
+  sort: Generated<number>;
+  if_field: string;
+  if_value: string;
+  then_field: string;
+  then_value: string;
+  active: Generated<number>;
+  skipped_count: Generated<number>;
+  last_skipped_at: NullableTimestamp;
+  last_skip_reason: string | null;
+  created_by: number | null;
+  created_at: Timestamp;
+}
+export interface HookRoundRobinTable {
+  team_id: number;
+  position: ColumnType<string, string | number | undefined, string | number>;
+}
+export interface BidTemplatesTable {
+  id: Generated<number>;
+  name: string;
+  questions: Json<unknown>;
+  created_by: number | null;
+  created_at: Timestamp;
+  updated_at: NullableTimestamp;
+}
+export interface BidAnswersTable {
+  id: Generated<number>;
+  lead_id: number;
+  template_id: number;
+  agent_id: number | null;
+  answers: Json<unknown>;
+  /** NUMERIC(16,2) as exact decimal text. */
+  total: ColumnType<string, string | undefined, string>;
+  created_at: Timestamp;
+}
 export interface Database {
   teams: TeamsTable;
   user_groups: UserGroupsTable;
@@ -337,6 +557,13 @@ export interface Database {
   lead_journal: LeadJournalTable;
   notifications: NotificationsTable;
   lead_remitters: LeadRemittersTable;
+  lead_platforms: LeadPlatformsTable;
+  transactions: TransactionsTable;
+  transaction_journal: TransactionJournalTable;
+  trading_accounts: TradingAccountsTable;
+  trading_positions: TradingPositionsTable;
+  trading_orders: TradingOrdersTable;
+  trading_deals: TradingDealsTable;
   tasks: TasksTable;
   task_agents: TaskAgentsTable;
   tasks_templates: TasksTemplatesTable;
@@ -346,7 +573,81 @@ export interface Database {
   email_templates: EmailTemplatesTable;
   lead_emails: LeadEmailsTable;
   mail_outbox: MailOutboxTable;
+  job_runs: JobRunsTable;
   user_preferences: UserPreferencesTable;
   favorites: FavoritesTable;
   lead_views: LeadViewsTable;
+  import_templates: ImportTemplatesTable;
+  import_reports: ImportReportsTable;
+  import_chunks: ImportChunksTable;
+  admin_journal: AdminJournalTable;
+  chat_channels: ChatChannelsTable;
+  chat_read_markers: ChatReadMarkersTable;
+  chat_channel_journal: ChatChannelJournalTable;
+  hooks: HooksTable;
+  hook_round_robin: HookRoundRobinTable;
+  bid_templates: BidTemplatesTable;
+  bid_answers: BidAnswersTable;
+  periodic_reports: PeriodicReportsTable;
+  saved_reports: SavedReportsTable;
+}
+
+/** A report e-mailed every `period` days as an xlsx attachment (migration 018). */
+export interface PeriodicReportsTable {
+  id: Generated<number>;
+  name: string;
+  type: string;
+  table: string;
+  data: ColumnType<unknown, string, string>;
+  status: Generated<number>;
+  period: number;
+  receiver: string;
+  next_send_date: string;
+  user_id: number;
+  sending_for: NullableTimestamp;
+  locked_until: NullableTimestamp;
+  attempts: Generated<number>;
+  last_error: string | null;
+  last_sent_at: NullableTimestamp;
+  created_at: Timestamp;
+}
+
+/** A chat channel, or a direct conversation of two users (direct_low < direct_high), migration 015. */
+export interface ChatChannelsTable {
+  id: Generated<number>;
+  name: string | null;
+  kind: 'channel' | 'direct';
+  archived: Generated<number>;
+  direct_low: number | null;
+  direct_high: number | null;
+  created_by: number | null;
+  created_at: Timestamp;
+}
+
+/** The newest message id a user has seen in a channel (unread counts), migration 015. */
+export interface ChatReadMarkersTable {
+  channel_id: number;
+  user_id: number;
+  last_read_id: number;
+}
+
+/** A rename or archiving of a channel: field -> { old, new }, migration 015. */
+export interface ChatChannelJournalTable {
+  id: Generated<number>;
+  channel_id: number;
+  agent_id: number | null;
+  values: ColumnType<unknown, string, string>;
+  created_at: Timestamp;
+}
+
+/** A saved report form (spec 2 §3 Saved report), migration 017. */
+export interface SavedReportsTable {
+  id: Generated<number>;
+  name: string;
+  table_name: string;
+  report_values: ColumnType<unknown, string, string>;
+  created_by: number | null;
+  created_at: Timestamp;
+  updated_by: number | null;
+  updated_at: NullableTimestamp;
 }

@@ -1,9 +1,9 @@
 import { sql, type Kysely } from 'kysely';
 import { messages } from '../../shared/i18n/messages';
 import type { Database } from '../db/schema';
-import { HttpError } from '../http-error';
+import { DomainError } from '../domain-errors';
 import type { TableAccess } from './permission-resolver';
-import { recordNotFound } from './record-store';
+import { lockNewParent, recordNotFound } from './record-store';
 import type { WriteValue } from './record-writer';
 import { and, column, type Condition } from './sql-helpers';
 
@@ -45,6 +45,7 @@ export async function updateRows(
   ids: readonly number[],
   values: ReadonlyMap<string, WriteValue>,
 ): Promise<number> {
+  await lockNewParent(trx, access, values);
   const source = sql.id(access.table.sourceTable);
   const assignments = [...values].map(([name, value]) => sql`${column(name)} = ${value}`);
   const updatedAt = access.table.columns.get('updated_at');
@@ -59,7 +60,7 @@ export async function updateRows(
     // `is true`: a restriction that is NULL for a row (e.g. team_id set to empty) does not hold either.
     const { rows } = await sql<{ inside: number }>`select count(*)::int as inside from ${source}
       where ${idIn(ids)} and (${access.restriction}) is true`.execute(trx);
-    if (Number(rows[0]?.inside ?? 0) !== ids.length) throw HttpError.forbidden(messages.forbidden);
+    if (Number(rows[0]?.inside ?? 0) !== ids.length) throw DomainError.forbidden(messages.forbidden);
   }
   return updated.rows.length;
 }

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { escapeLikePattern, FILTER_TYPES, isFilterType, type FilterType } from '../../shared/domain/filters';
 import { foldTurkish } from '../../shared/domain/turkish-fold';
 import { format, messages } from '../../shared/i18n/messages';
-import { HttpError } from '../http-error';
+import { DomainError } from '../domain-errors';
 import { and, column, foldedText, likePattern, or, type Condition } from './sql-helpers';
 import type { FieldDefinition, TableDefinition } from './types';
 import { coerceScalar, InvalidValueError, nextDay, parseDate, type SqlScalar } from './values';
@@ -23,8 +23,8 @@ export interface FilterContext {
 /** The most values one IN list takes; the contract allows 500 per filter. */
 const MAX_LIST_VALUES = 500;
 
-function invalidFilter(label: string): HttpError {
-  return HttpError.badRequest(format(messages.invalidFilter, { field: label }));
+function invalidFilter(label: string): DomainError {
+  return DomainError.invalid(format(messages.invalidFilter, { field: label }));
 }
 
 type Range = { start?: string | undefined; end?: string | undefined };
@@ -150,7 +150,7 @@ function compileOne(filter: FilterCondition, field: FieldDefinition, type: Filte
 /**
  * One list filter (types 1-12) as a parameterised condition on the table's source, or null when its
  * value is empty. The field must be registered and listable; the value must fit the column.
- * Throws HttpError 400 'Geçersiz filtre: {field}' otherwise.
+ * Throws DomainError 400 'Geçersiz filtre: {field}' otherwise.
  */
 export function compileFilter(filter: FilterCondition, context: FilterContext): Condition | null {
   const field = context.table.fieldsByName.get(filter.name);

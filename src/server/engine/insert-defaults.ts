@@ -1,3 +1,5 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema';
 import type { TableAccess } from './permission-resolver';
 import { coerceWriteValue, requiredField, type WriteValue } from './record-writer';
 import { equalityDefaults, type ColumnDefault } from './row-restriction';
@@ -14,7 +16,7 @@ export async function insertDefaults(
   access: TableAccess,
 ): Promise<Map<string, ColumnDefault>> {
   const defaults = new Map<string, ColumnDefault>();
-  const sources = [access.table.baseFilter, access.restrictionText].filter(
+  const sources = [access.table.baseFilter, ...access.restrictionTexts].filter(
     (text): text is string => text !== null && text.trim() !== '',
   );
   for (const text of sources) {
@@ -69,4 +71,24 @@ export function checkRequired(table: TableDefinition, values: ReadonlyMap<string
       throw requiredField(table.fieldsByName.get(column.name)?.displayName ?? column.name);
     }
   }
+}
+
+/**
+ * The author columns a new row gets from the session: insert_agent_id / created_by the user's id,
+ * agent_name their name as it is now. Only columns the source table has.
+ */
+export async function authorValues(
+  db: Kysely<Database>,
+  user: EngineUser,
+  table: TableDefinition,
+): Promise<Map<string, WriteValue>> {
+  const values = new Map<string, WriteValue>();
+  for (const name of ['insert_agent_id', 'created_by']) {
+    if (table.columns.has(name)) values.set(name, user.id);
+  }
+  if (table.columns.has('agent_name')) {
+    const row = await db.selectFrom('users').select('name').where('id', '=', user.id).executeTakeFirst();
+    values.set('agent_name', row?.name ?? null);
+  }
+  return values;
 }

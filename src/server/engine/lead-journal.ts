@@ -2,7 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import type { CellValue } from '../../shared/contract';
 import { messages } from '../../shared/i18n/messages';
 import type { Database } from '../db/schema';
-import { HttpError } from '../http-error';
+import { DomainError } from '../domain-errors';
 import { toCell } from './cells';
 import type { TableAccess } from './permission-resolver';
 import type { WriteValue } from './record-writer';
@@ -73,8 +73,7 @@ function checkCustomerFlag(before: Snapshot, values: ReadonlyMap<string, WriteVa
   if (!values.has(CUSTOMER_FLAG)) return;
   const wanted = values.get(CUSTOMER_FLAG);
   for (const row of before.values()) {
-    if (Number(row[CUSTOMER_FLAG]) !== Number(wanted))
-      throw HttpError.badRequest(messages.customerFlagLocked);
+    if (Number(row[CUSTOMER_FLAG]) !== Number(wanted)) throw DomainError.invalid(messages.customerFlagLocked);
   }
 }
 

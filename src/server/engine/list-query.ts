@@ -5,11 +5,12 @@ import { FILTER_TYPES, type SortDirection } from '../../shared/domain/filters';
 import { foldTurkish } from '../../shared/domain/turkish-fold';
 import { format, messages } from '../../shared/i18n/messages';
 import type { Database } from '../db/schema';
-import { HttpError } from '../http-error';
+import { DomainError } from '../domain-errors';
 import { toRecordRow } from './cells';
 import { compileFilters, type FilterCondition } from './filter-compiler';
 import type { TableAccess } from './permission-resolver';
 import { and, column, type Condition } from './sql-helpers';
+import { sortKey } from './text-collation';
 import type { FieldDefinition } from './types';
 
 export interface ListRequest {
@@ -63,13 +64,11 @@ export function compileOrderBy(access: TableAccess, sort: ListRequest['sort']): 
   const wanted = sort ?? DEFAULT_SORT;
   const field = access.table.fieldsByName.get(wanted.name);
   if (!field || !access.listableNames.has(field.name) || !SORTABLE.has(field.column.kind)) {
-    throw HttpError.badRequest(format(messages.invalidField, { field: wanted.name }));
+    throw DomainError.invalid(format(messages.invalidField, { field: wanted.name }));
   }
   const direction = wanted.type === 'asc' ? sql`asc` : sql`desc`;
   if (field.name === 'id') return sql`${column('id')} ${direction}`;
-  // A folded shadow column orders Turkish names as people expect: case-insensitive, İ with I, Ş with S.
-  const key = field.searchColumn ?? field.name;
-  return sql`${column(key)} ${direction}, ${column('id')} ${direction}`;
+  return sql`${sortKey(field)} ${direction}, ${column('id')} ${direction}`;
 }
 
 /** The WHERE of a list: the table's scope (base filter and row restriction) and the user's filters. */

@@ -1,16 +1,15 @@
 import { sql, type Kysely } from 'kysely';
 import { messages } from '../../shared/i18n/messages';
 import type { Database } from '../db/schema';
-import { HttpError } from '../http-error';
+import { DomainError } from '../domain-errors';
 import { integerRange } from './columns';
+import { lockParentLead } from './lead-children';
+import { recordNotFound } from './record-store-errors';
 import type { TableAccess } from './permission-resolver';
 import { and, column, type Condition } from './sql-helpers';
 import type { WriteValue } from './record-writer';
 
-/** Same answer for "missing" and "outside your rows", so ids cannot be probed. */
-export function recordNotFound(): HttpError {
-  return HttpError.notFound(messages.recordNotFound);
-}
+export { recordNotFound };
 
 /**
  * Whether `id` can be a value of the table's id column at all. The API takes any positive integer; one
@@ -35,6 +34,21 @@ export async function selectRow(
   const { rows } = await sql<Record<string, unknown>>`select ${sql.join(names.map(column))}
     from ${sql.id(access.table.sourceTable)} where ${where} limit 1`.execute(db);
   return rows[0];
+}
+
+/**
+ * A write that sets a child row's lead (lead_id, or customer_id for money rows) is a write to that lead
+ * too: it must be inside the user's leads scope (404 otherwise, as for a missing lead), locked until the
+ * transaction ends.
+ */
+export async function lockNewParent(
+  trx: Kysely<Database>,
+  access: TableAccess,
+  values: ReadonlyMap<string, WriteValue>,
+): Promise<void> {
+  if (access.parent && values.has(access.parent.column)) {
+    await lockParentLead(trx, access.parent, values.get(access.parent.column));
+  }
 }
 
 async function isInside(
@@ -69,6 +83,7 @@ export async function updateRow(
 
   // Nothing to write: the lock above still answered 404 for a row the user may not see.
   if (values.size === 0) return;
+  await lockNewParent(trx, access, values);
   const assignments = [...values].map(([name, value]) => sql`${column(name)} = ${value}`);
   const updatedAt = access.table.columns.get('updated_at');
   if (updatedAt && !updatedAt.generated && !values.has('updated_at') && updatedAt.kind === 'timestamp') {
@@ -78,7 +93,7 @@ export async function updateRow(
   await sql`update ${source} set ${sql.join(assignments)} where ${column('id')} = ${id}`.execute(trx);
 
   if (access.restriction && !(await isInside(trx, access, id, access.restriction))) {
-    throw HttpError.forbidden(messages.forbidden);
+    throw DomainError.forbidden(messages.forbidden);
   }
 }
 
@@ -91,6 +106,7 @@ export async function insertRow(
   access: TableAccess,
   values: ReadonlyMap<string, WriteValue>,
 ): Promise<number> {
+  await lockNewParent(trx, access, values);
   const source = sql.id(access.table.sourceTable);
   const names = [...values.keys()];
   const inserted =
@@ -100,6 +116,6 @@ export async function insertRow(
           values (${sql.join([...values.values()])}) returning ${column('id')}`.execute(trx);
   const id = Number(inserted.rows[0]?.id);
   if (!Number.isSafeInteger(id)) throw new Error(`insert into ${access.table.sourceTable} returned no id`);
-  if (!(await isInside(trx, access, id, access.scope))) throw HttpError.forbidden(messages.forbidden);
+  if (!(await isInside(trx, access, id, access.scope))) throw DomainError.forbidden(messages.forbidden);
   return id;
 }

@@ -2,8 +2,9 @@ import { sql, type Kysely } from 'kysely';
 import type { CellValue } from '../../shared/contract';
 import { format, messages } from '../../shared/i18n/messages';
 import type { Database } from '../db/schema';
-import { HttpError, serverMessages } from '../http-error';
-import type { FieldDefinition } from './types';
+import { DomainError, serverMessages } from '../domain-errors';
+import { checkAssignees } from './assignees';
+import type { EngineUser, FieldDefinition } from './types';
 import { InvalidValueError, parseDate, parseDecimal, parseInteger, parseBoolean } from './values';
 
 /** What a form sends for one field: a cell, or a list for multi-selects. */
@@ -21,13 +22,13 @@ const MAX_TEXT_LENGTH = 65_535;
 /** Components whose values are numbers whatever the column stores (spec 1 §3 component types). */
 const INTEGER_COMPONENTS = new Set(['integer', 'id', 'lead_id', 'leadStatus', 'status']);
 
-export function invalidField(field: Pick<FieldDefinition, 'displayName'> | string): HttpError {
+export function invalidField(field: Pick<FieldDefinition, 'displayName'> | string): DomainError {
   const label = typeof field === 'string' ? field : field.displayName;
-  return HttpError.badRequest(format(messages.invalidField, { field: label }));
+  return DomainError.invalid(format(messages.invalidField, { field: label }));
 }
 
-export function requiredField(label: string): HttpError {
-  return HttpError.badRequest(format(serverMessages.requiredField, { field: label }));
+export function requiredField(label: string): DomainError {
+  return DomainError.invalid(format(serverMessages.requiredField, { field: label }));
 }
 
 function scalarText(raw: CellValue): string {
@@ -95,7 +96,7 @@ export function coerceWriteValue(field: FieldDefinition, raw: WriteInput): Write
 
 /**
  * Checks the input names against the fields the caller may write and coerces every value. Any name not
- * in `allowed` is a 400 naming it: silently dropping it would report a save that did not happen.
+ * in `allowed` is a 400 naming it, and so is no name at all: either would report a save that did not happen.
  */
 export function prepareValues(
   allowed: ReadonlyMap<string, FieldDefinition>,
@@ -107,6 +108,8 @@ export function prepareValues(
     if (!field) throw invalidField(name);
     prepared.set(name, { field, value: coerceWriteValue(field, raw) });
   }
+  // Every key dropped on the way (__proto__, an empty form): answering "saved" would be a lie.
+  if (prepared.size === 0) throw DomainError.invalid(messages.nothingToSave);
   return prepared;
 }
 
@@ -138,6 +141,19 @@ export async function optionValueExists(
     found: boolean;
   }>`select exists (select 1 from ${sql.id(list.source)} where id = ${id}) as found`.execute(db);
   return rows[0]?.found === true;
+}
+
+/**
+ * The checks every generic write runs inside its transaction: choice values exist in their option lists,
+ * and users named in the values are ones the writer may hand work to.
+ */
+export async function checkWriteValues(
+  db: Kysely<Database>,
+  user: EngineUser,
+  values: ReadonlyMap<string, PreparedValue>,
+): Promise<void> {
+  await checkOptionValues(db, values.values());
+  await checkAssignees(db, user, values.values());
 }
 
 /** Choice fields (selectbox, leadStatus) must hold a value of their option list. */

@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import { COMPONENT_TYPES, type ComponentType } from '../../shared/domain/constants';
 import type { Database } from '../db/schema';
 import { loadColumns } from './columns';
+import { findTurkishCollation } from './text-collation';
 import type { ColumnInfo, FieldDefinition, TableDefinition } from './types';
 
 export interface TableRegistry {
@@ -63,7 +64,7 @@ async function loadRegistry(
   const sources = [
     ...new Set(tableRows.map((row) => row.source_table).filter((name) => IDENTIFIER.test(name))),
   ];
-  const columnsBySource = await loadColumns(db, sources);
+  const [columnsBySource, turkish] = await Promise.all([loadColumns(db, sources), findTurkishCollation(db)]);
 
   const tables = new Map<string, TableDefinition>();
   for (const row of tableRows) {
@@ -101,6 +102,7 @@ async function loadRegistry(
         optionListId: field.option_list_id,
         showInsert: field.show_insert === 1 ? 1 : 0,
         searchColumn,
+        sortCollation: column.kind === 'text' ? turkish : null,
         sort: field.sort,
         column,
       });

@@ -1,4 +1,7 @@
 import { parse, scan } from 'libpg-query';
+import { restrictionConstructNames, restrictionMessages } from '../../shared/i18n/server-texts';
+
+export { restrictionMessages };
 
 /**
  * Parsing of the admin-written row restriction (permissions.extra_sql) with the real PostgreSQL parser,
@@ -31,21 +34,6 @@ export type RestrictionNode =
   | { kind: 'booleanTest'; test: BooleanTestType; arg: RestrictionOperand }
   | { kind: 'constant'; value: boolean };
 
-/** Refusal texts (Turkish, shown to the admin who saves the restriction). */
-export const restrictionMessages = {
-  empty: 'Satır kısıtlaması boş',
-  tooLong: 'Satır kısıtlaması çok uzun veya çok karmaşık',
-  syntax: 'Satır kısıtlaması çözümlenemedi: {detail}',
-  singleCondition: 'Satır kısıtlaması tek bir koşul olmalı: noktalı virgül ve yorum kullanılamaz',
-  dollar:
-    'Satır kısıtlamasında $ karakteri kullanılamaz; kullanıcı değerleri için {user.id} gibi yer tutucular kullanın',
-  placeholderInText: 'Yer tutucular tırnak içinde kullanılamaz',
-  unknownPlaceholder: 'Satır kısıtlamasında bilinmeyen yer tutucu: {placeholder}',
-  notAllowed: 'Satır kısıtlamasında izin verilmeyen ifade: {construct}',
-  unknownColumn: 'Satır kısıtlamasında bilinmeyen sütun: {column}',
-  invalidStored: 'Bu tablo için tanımlı satır kısıtlaması geçersiz, lütfen yöneticinize başvurun',
-} as const;
-
 /** The admin's restriction was refused; `message` is Turkish and safe to show. */
 export class RowRestrictionError extends Error {
   constructor(message: string) {
@@ -67,26 +55,9 @@ const MAX_NODES = 2000;
 
 const fill = (template: string, name: string, value: string): string => template.replace(`{${name}}`, value);
 
-/** Names an admin recognises for the parser's node kinds they are most likely to try. */
-const CONSTRUCT_NAMES: Readonly<Record<string, string>> = {
-  FuncCall: 'fonksiyon çağrısı',
-  SubLink: 'alt sorgu',
-  TypeCast: 'tür dönüşümü',
-  ColumnRef: 'tablo adıyla nitelenmiş sütun',
-  ParamRef: 'parametre',
-  CaseExpr: 'CASE',
-  CoalesceExpr: 'COALESCE',
-  AEXPR_LIKE: 'LIKE',
-  AEXPR_ILIKE: 'ILIKE',
-  AEXPR_BETWEEN: 'BETWEEN',
-  AEXPR_OP_ANY: 'ANY',
-  AEXPR_OP_ALL: 'ALL',
-  AEXPR_DISTINCT: 'IS DISTINCT FROM',
-};
-
 const refuse = (construct: string): RowRestrictionError =>
   new RowRestrictionError(
-    fill(restrictionMessages.notAllowed, 'construct', CONSTRUCT_NAMES[construct] ?? construct),
+    fill(restrictionMessages.notAllowed, 'construct', restrictionConstructNames[construct] ?? construct),
   );
 
 type Json = Record<string, unknown>;

@@ -37,6 +37,11 @@ export interface FieldDefinition {
   showInsert: 0 | 1;
   /** A folded shadow column for text filters (leads.name -> name_folded), verified to exist. */
   searchColumn: string | null;
+  /**
+   * The collation a text field sorts with (ICU Turkish where the database has it); unset or null: the
+   * database default (engine/text-collation.ts).
+   */
+  sortCollation?: string | null;
   sort: number;
   column: ColumnInfo;
 }

@@ -2,10 +2,13 @@ import type { Server } from 'socket.io';
 import {
   REALTIME_EVENTS,
   userRoom,
+  type CallOutcomeEvent,
+  type ChatMessageEvent,
   type FieldUpdateEvent,
   type ImportProgressEvent,
   type NotificationEvent,
   type RealtimeServerToClient,
+  type TransactionUpdateEvent,
 } from '../../shared/contract';
 
 /** What the server keeps per socket: who it is and which session (token hash) it belongs to. */
@@ -34,6 +37,12 @@ export function sessionRoom(tokenHash: string): string {
 export interface Realtime {
   notifyUser(userId: number, payload: NotificationEvent): void;
   importProgress(userId: number, payload: ImportProgressEvent): void;
+  /** The outcome of the user's own call, to the sockets of that user only. */
+  callOutcome(userId: number, payload: CallOutcomeEvent): void;
+  /** A money instruction changed: to the sockets of the users who work it. */
+  transactionUpdate(userIds: readonly number[], payload: TransactionUpdateEvent): void;
+  /** A chat channel changed: to the users named, or to every connected user ('all': a public channel). */
+  chatMessage(users: readonly number[] | 'all', payload: ChatMessageEvent): void;
   /** Every connected user reloads the option lists (all, or the one named). */
   broadcastFieldUpdate(payload?: FieldUpdateEvent): void;
   /** Drops the sockets of one session (logout). */
@@ -49,6 +58,17 @@ export function createRealtime(io: RealtimeIo): Realtime {
     },
     importProgress(userId, payload) {
       io.to(userRoom(userId)).emit(REALTIME_EVENTS.importProgress, payload);
+    },
+    callOutcome(userId, payload) {
+      io.to(userRoom(userId)).emit(REALTIME_EVENTS.callOutcome, payload);
+    },
+    transactionUpdate(userIds, payload) {
+      if (userIds.length === 0) return;
+      io.to(userIds.map(userRoom)).emit(REALTIME_EVENTS.transactionUpdate, payload);
+    },
+    chatMessage(users, payload) {
+      if (users === 'all') io.emit(REALTIME_EVENTS.chatMessage, payload);
+      else if (users.length > 0) io.to(users.map(userRoom)).emit(REALTIME_EVENTS.chatMessage, payload);
     },
     broadcastFieldUpdate(payload = {}) {
       io.emit(REALTIME_EVENTS.fieldUpdate, payload);
@@ -67,6 +87,9 @@ export function createRealtime(io: RealtimeIo): Realtime {
 export const silentRealtime: Realtime = {
   notifyUser: () => undefined,
   importProgress: () => undefined,
+  callOutcome: () => undefined,
+  transactionUpdate: () => undefined,
+  chatMessage: () => undefined,
   broadcastFieldUpdate: () => undefined,
   disconnectSession: () => undefined,
   disconnectUser: () => undefined,

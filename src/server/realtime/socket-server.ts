@@ -3,8 +3,8 @@ import { Server } from 'socket.io';
 import { createAdapter } from '@socket.io/redis-adapter';
 import { createClient } from 'redis';
 import { SOCKET_PATH, SOCKET_UNAUTHORIZED, userRoom } from '../../shared/contract';
-import { hashToken } from '../services/auth-service';
-import type { Authenticator } from '../routes/register-call';
+import { hashToken } from '../modules/auth/service';
+import type { Authenticator } from '../http/register-call';
 import { createRealtime, sessionRoom, type Realtime, type RealtimeIo } from './realtime';
 
 export interface SocketServerOptions {

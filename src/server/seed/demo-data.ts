@@ -1,12 +1,16 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
+import { seedAgentWorkspaces, type AgentWorkspaceResult } from './agent-workspace';
+import { seedDemoPlatforms } from './demo-platforms';
 import { seedDemoSurvey } from './lead-detail-data';
 import { seedLeads, type SeedLeadsProgress, type SeedLeadsResult } from './leads';
 import { seedReferenceData, type ReferenceSection } from './reference-data';
+import { seedDemoTransactions } from './transaction-data';
 
 export type DemoSeedProgress =
   | { readonly phase: 'reference'; readonly seeded: readonly ReferenceSection[]; readonly elapsedMs: number }
   | { readonly phase: 'existing-leads'; readonly count: number }
+  | { readonly phase: 'workspaces'; readonly result: AgentWorkspaceResult }
   | SeedLeadsProgress;
 
 export interface DemoDataOptions {
@@ -20,10 +24,13 @@ export interface DemoDataResult {
   readonly existingLeads: number;
   /** null when the database already held enough leads. */
   readonly leads: SeedLeadsResult | null;
+  /** The demo accounts' reminders, tasks, favourites and journal (only accounts that had none). */
+  readonly workspaces: AgentWorkspaceResult;
 }
 
 /**
- * The demo data set: reference data (only into empty tables), then leads and notes up to `options.leads`.
+ * The demo data set: reference data (only into empty tables), then leads and notes up to `options.leads`,
+ * then each demo account's workspace (reminders, tasks, favourites, journal) on its first leads.
  * Topping up instead of always adding keeps it idempotent: a server start or a rerun of the same command
  * leaves an already seeded database as it is.
  */
@@ -56,5 +63,10 @@ export async function seedDemoDataWithResult(
 
   const missing = options.leads - existingLeads;
   const leads = missing > 0 ? await seedLeads(db, missing, { onProgress: report }) : null;
-  return { reference: seeded, existingLeads, leads };
+  const workspaces = await seedAgentWorkspaces(db);
+  report({ phase: 'workspaces', result: workspaces });
+  // Deposits and withdrawals in several states for demo customers (issue 12).
+  await seedDemoTransactions(db);
+  await seedDemoPlatforms(db);
+  return { reference: seeded, existingLeads, leads, workspaces };
 }

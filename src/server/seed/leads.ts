@@ -274,12 +274,15 @@ function leadBatchQuery(
   const tc = sql`tcb::text || ((tc_odd * 7 - tc_even) % 10 + 10) % 10 || (tc_odd + tc_even + ((tc_odd * 7 - tc_even) % 10 + 10) % 10) % 10`;
 
   const utmPaid = intArray(UTM_SOURCES.map((entry) => (entry.paid ? 1 : 0)));
+  // Customers who invested hold 50.00 to 200,000.00 TRY: whole cents divided in NUMERIC, never a float.
+  const balance = sql`((50000 + ${r(58)} % 9950000) * (1 + ${r(59)} % 20) / 10)::numeric / 100`;
 
   return sql`
     insert into leads (
       name, phone, phone_2, mobile, email, address, city, ilce, tc, occupation_id, country_id, is_customer,
       status_id, utm_source, utm_campaign, agent_id, team_id, retention_id, retention_md_id, birthday,
-      created_at, updated_at, last_activity, first_deposit_at, last_deposit_at, customer_set_date, first_fund_date
+      created_at, updated_at, last_activity, first_deposit_at, last_deposit_at, customer_set_date, first_fund_date,
+      balance
     )
     select
       case when name_case < 3 then ${nameOf(givenUpper, surUpper)}
@@ -319,7 +322,8 @@ function leadBatchQuery(
       case when fd_back is not null then ${at(sql`fd_back`)} end,
       case when fd_back is not null then ${at(sql`${r(56)} % (fd_back + 1)`)} end,
       case when cust then ${at(sql`cs_back`)} end,
-      case when fd_back is not null then ${at(sql`fd_back`)} end
+      case when fd_back is not null then ${at(sql`fd_back`)} end,
+      case when fd_back is not null then ${balance} end
     from (${level3}) as l3`;
 }
 

@@ -1,10 +1,21 @@
 import { sql, type Insertable, type Kysely, type Transaction } from 'kysely';
-import { MENU_LOCATIONS, OPTION_LIST_IDS, type Department } from '../../shared/domain/constants';
+import { DEPARTMENTS, MENU_LOCATIONS, OPTION_LIST_IDS, type Department } from '../../shared/domain/constants';
 import { foldTurkish } from '../../shared/domain/turkish-fold';
+import { departmentLabels } from '../../shared/i18n/messages';
 import type { CrmFieldsTable, Database, PermissionsTable } from '../db/schema';
-import { hashPassword } from '../services/passwords';
+import { hashPassword } from '../modules/auth/passwords';
 import { seedLeadDetailTemplates } from './lead-detail-data';
+import { addMissingOptionLists } from './option-list-additions';
 import { addMissingRegistryTables } from './registry-additions';
+import {
+  seedTransactionFlows,
+  TRANSACTION_FIELDS_BY_TABLE,
+  TRANSACTION_TABLE_NAMES,
+  TRANSACTION_TABLES,
+  transactionPermission,
+} from './transaction-data';
+import { WORK_SCREENS, workScreenPermission } from './work-screens';
+import { DEFAULT_CALL_PERIOD_DAYS } from '../db/migrations/016-work-management';
 import { COUNTRIES, FEMALE_NAMES, LEAD_STATUSES, MALE_NAMES, OCCUPATIONS, SURNAMES } from './turkish-data';
 
 /** Password of every demo account; printed by the seed CLI and used by the e2e tests. */
@@ -150,7 +161,15 @@ interface OptionListSeed {
 const byIndex = (labels: readonly string[]) =>
   labels.map((label, index) => ({ value: String(index + 1), label }));
 
-/** Every option list id the specs name (spec 1 §3, spec 2 §3 and §9). */
+/** users.department shows and picks Turkish names; the stored value stays the code (spec 1 §6). */
+export const DEPARTMENT_OPTION_LIST: OptionListSeed = {
+  id: OPTION_LIST_IDS.departments,
+  name: 'Departmanlar',
+  source: 'values',
+  values: DEPARTMENTS.map((code) => ({ value: code, label: departmentLabels[code] })),
+};
+
+/** Every option list id the specs name (spec 1 §3, spec 2 §3 and §9), and our departments list. */
 const OPTION_LISTS: readonly OptionListSeed[] = [
   { id: OPTION_LIST_IDS.agents, name: 'Temsilciler', source: 'users' },
   { id: OPTION_LIST_IDS.leadStatuses, name: 'Lead Durumları', source: 'lead_statuses' },
@@ -211,6 +230,7 @@ const OPTION_LISTS: readonly OptionListSeed[] = [
       { value: '5', label: 'Kripto Cüzdan' },
     ],
   },
+  DEPARTMENT_OPTION_LIST,
 ];
 
 interface CrmTableSeed {
@@ -246,7 +266,8 @@ export const CRM_TABLES: readonly CrmTableSeed[] = [
   {
     table_name: 'lead_notes',
     source_table: 'lead_notes',
-    base_filter: null,
+    // Chat messages are notes too (note_status_id 7): they belong to the chat screen, never to this list.
+    base_filter: 'note_status_id is null or note_status_id <> 7',
     name: 'Notlar',
     icon: 'annotation',
     location: MENU_LOCATIONS.main,
@@ -298,6 +319,52 @@ export const CRM_TABLES: readonly CrmTableSeed[] = [
     url: null,
   },
   {
+    table_name: 'permissions',
+    source_table: 'permissions',
+    base_filter: null,
+    name: 'Yetkiler',
+    icon: 'shield',
+    location: MENU_LOCATIONS.accountManagement,
+    url: null,
+  },
+  {
+    table_name: 'crm_tables',
+    source_table: 'crm_tables',
+    base_filter: null,
+    name: 'Menü Tabloları',
+    icon: 'th-list',
+    location: MENU_LOCATIONS.salesProcess,
+    url: null,
+  },
+  {
+    table_name: 'email_templates',
+    source_table: 'email_templates',
+    base_filter: null,
+    name: 'E-posta Şablonları',
+    icon: 'envelope',
+    location: MENU_LOCATIONS.salesProcess,
+    url: null,
+  },
+  {
+    table_name: 'tasks_templates',
+    source_table: 'tasks_templates',
+    base_filter: null,
+    name: 'Görev Şablonları',
+    icon: 'properties',
+    location: MENU_LOCATIONS.salesProcess,
+    url: null,
+  },
+  {
+    // The values of the option lists (file categories, currencies, whitelabels, gateways...), issue 14.
+    table_name: 'option_values',
+    source_table: 'option_values',
+    base_filter: null,
+    name: 'Seçenek Listeleri',
+    icon: 'list-detail-view',
+    location: MENU_LOCATIONS.salesProcess,
+    url: null,
+  },
+  {
     table_name: 'report_utm',
     source_table: 'leads',
     base_filter: null,
@@ -306,6 +373,75 @@ export const CRM_TABLES: readonly CrmTableSeed[] = [
     location: MENU_LOCATIONS.reports,
     url: 'report/utm',
   },
+  {
+    table_name: 'report_agent',
+    source_table: 'leads',
+    base_filter: null,
+    name: 'Temsilci Raporu',
+    icon: 'people',
+    location: MENU_LOCATIONS.reports,
+    url: 'report/agent',
+  },
+  {
+    // The report builder (/reports, issue #15): its permission row opens the screen and its calls.
+    table_name: 'report_builder',
+    source_table: 'saved_reports',
+    base_filter: null,
+    name: 'Raporlar',
+    icon: 'chart',
+    location: MENU_LOCATIONS.reports,
+    url: 'reports',
+  },
+  {
+    table_name: 'report_first_fund',
+    source_table: 'leads',
+    base_filter: null,
+    name: 'İlk Yatırım Grafiği',
+    icon: 'pie-chart',
+    location: MENU_LOCATIONS.reports,
+    url: 'piechart/firstFund',
+  },
+  {
+    table_name: 'report_monthly',
+    source_table: 'leads',
+    base_filter: null,
+    name: 'Aylık Rapor',
+    icon: 'calendar',
+    location: MENU_LOCATIONS.reports,
+    url: 'report/monthly',
+  },
+  {
+    // Managers and admins only (the default permission): who schedules the e-mails and sees their failures.
+    table_name: 'report_periodic',
+    source_table: 'leads',
+    base_filter: null,
+    name: 'Periyodik Raporlar',
+    icon: 'envelope',
+    location: MENU_LOCATIONS.reports,
+    url: 'report/periodic',
+  },
+  {
+    table_name: 'lead_platforms',
+    source_table: 'lead_platforms',
+    base_filter: null,
+    name: 'Platform Hesapları',
+    icon: 'bank-account',
+    location: MENU_LOCATIONS.main,
+    url: null,
+  },
+  {
+    // The chat screen (spec 1 §2 /chat); its permission row says who has it and who manages channels.
+    table_name: 'chat',
+    source_table: 'chat_channels',
+    base_filter: null,
+    name: 'Sohbet',
+    icon: 'chat',
+    location: MENU_LOCATIONS.main,
+    url: 'chat',
+  },
+  ...TRANSACTION_TABLES,
+  // Work management screens (issue #16): menu entries with a url open their screen, never a list.
+  ...WORK_SCREENS,
 ];
 
 type FieldSeed = Omit<Insertable<CrmFieldsTable>, 'table_name' | 'sort' | 'id'>;
@@ -351,7 +487,8 @@ const LEAD_FIELDS: readonly FieldSeed[] = [
   f('ilce', 'İlçe', 'string', CATEGORY.personal),
   f('address', 'Adres', 'textField', CATEGORY.personal),
   f('country_id', 'Ülke', 'selectbox', CATEGORY.personal, { option_list_id: OPTION.countries }),
-  f('tc', 'TC Kimlik No', 'string', CATEGORY.personal),
+  // Masked in lists until clicked: a national id is not for every passer-by's eyes.
+  f('tc', 'TC Kimlik No', 'clickShow', CATEGORY.personal),
   f('birthday', 'Doğum Tarihi', 'birthday', CATEGORY.personal),
   f('occupation_id', 'Meslek', 'selectbox', CATEGORY.personal, { option_list_id: OPTION.occupations }),
   f('utm_campaign', 'Kampanya (UTM)', 'string', CATEGORY.sales),
@@ -362,6 +499,7 @@ const LEAD_FIELDS: readonly FieldSeed[] = [
   f('first_deposit_at', 'İlk Yatırım Tarihi', 'date', CATEGORY.investment),
   f('last_deposit_at', 'Son Yatırım Tarihi', 'date', CATEGORY.investment),
   f('first_fund_date', 'İlk Fon Tarihi', 'date', CATEGORY.investment),
+  f('balance', 'Bakiye', 'double', CATEGORY.investment),
   f('created_at', 'Kayıt Tarihi', 'date', CATEGORY.system),
   f('updated_at', 'Güncellenme Tarihi', 'date', CATEGORY.system),
   f('last_activity', 'Son İşlem Tarihi', 'date', CATEGORY.system),
@@ -387,7 +525,7 @@ const NOTE_FIELDS: readonly FieldSeed[] = [
 /** Third parties of a lead (spec 2 §3 Lead remitter); tc is required by the server (spec 2 §5). */
 const REMITTER_FIELDS: readonly FieldSeed[] = [
   f('id', 'ID', 'id', CATEGORY.system),
-  f('lead_id', 'Lead', 'lead_id', CATEGORY.personal, { show_insert: 1 }),
+  f('lead_id', 'Lead', 'leadDetailModal', CATEGORY.personal, { show_insert: 1 }),
   f('name', 'Ad Soyad', 'string', CATEGORY.personal, { show_insert: 1 }),
   f('tc', 'TC Kimlik No', 'string', CATEGORY.personal, { show_insert: 1 }),
   f('city', 'İl', 'string', CATEGORY.personal, { show_insert: 1 }),
@@ -398,12 +536,30 @@ const REMITTER_FIELDS: readonly FieldSeed[] = [
   f('created_at', 'Kayıt Tarihi', 'date', CATEGORY.system),
 ];
 
-/** users.password_hash is deliberately absent: a registered field could be listed, exported or written. */
+/** A customer's trading-platform accounts (spec 2 §3 Lead platform); opened by /mt5/createPlatform. */
+const PLATFORM_FIELDS: readonly FieldSeed[] = [
+  f('id', 'ID', 'id', CATEGORY.system),
+  f('customer_id', 'Müşteri', 'leadDetailModal', CATEGORY.investment),
+  f('login', 'Login', 'string', CATEGORY.investment),
+  f('type', 'Tür', 'string', CATEGORY.investment),
+  f('whitelabel_id', 'Whitelabel', 'selectbox', CATEGORY.investment, { option_list_id: OPTION.whitelabels }),
+  f('agent_id', 'Açan Temsilci', 'selectbox', CATEGORY.system, { option_list_id: OPTION.agents }),
+  f('created_at', 'Kayıt Tarihi', 'date', CATEGORY.system),
+];
+
+/**
+ * password_hash is registered as a password component, which the engine never lists, reads, exports or
+ * writes; only a new user's insert form takes it, and the server hashes it (modules/auth/password-inputs.ts).
+ */
 const USER_FIELDS: readonly FieldSeed[] = [
   f('id', 'ID', 'id', CATEGORY.system),
   f('name', 'Ad Soyad', 'string', CATEGORY.account, { show_insert: 1 }),
   f('email', 'E-posta', 'email', CATEGORY.account, { show_insert: 1 }),
-  f('department', 'Departman', 'string', CATEGORY.account, { show_insert: 1 }),
+  f('password_hash', 'Şifre', 'password', CATEGORY.account, { show_insert: 1 }),
+  f('department', 'Departman', 'selectbox', CATEGORY.account, {
+    option_list_id: OPTION.departments,
+    show_insert: 1,
+  }),
   f('user_group_id', 'Kullanıcı Grubu', 'selectbox', CATEGORY.account, {
     option_list_id: OPTION.userGroups,
     show_insert: 1,
@@ -433,6 +589,59 @@ const LEAD_STATUS_FIELDS: readonly FieldSeed[] = [
   f('sort', 'Sıra', 'integer', CATEGORY.sales),
 ];
 
+/** Group permissions (admins only): the field lists and modules open in the permission modal. */
+const PERMISSION_FIELDS: readonly FieldSeed[] = [
+  f('id', 'ID', 'id', CATEGORY.system),
+  f('user_group_id', 'Kullanıcı Grubu', 'selectbox', CATEGORY.account, { option_list_id: OPTION.userGroups }),
+  f('table_name', 'Tablo', 'string', CATEGORY.account),
+  f('show', 'Göster', 'status', CATEGORY.account),
+  f('update', 'Güncelle', 'status', CATEGORY.account),
+  f('delete', 'Sil', 'status', CATEGORY.account),
+  f('excel_import', 'Excel Yükle', 'status', CATEGORY.account),
+  f('excel_export', "Excel'e Aktar", 'status', CATEGORY.account),
+  f('modules', 'Modüller', 'permissionModal', CATEGORY.account),
+  f('list_fields', 'Liste Alanları', 'permissionModal', CATEGORY.account),
+  f('read_fields', 'Okuma Alanları', 'permissionModal', CATEGORY.account),
+  f('write_fields', 'Yazma Alanları', 'permissionModal', CATEGORY.account),
+  f('extra_sql', 'Ek Kısıtlama', 'string', CATEGORY.account),
+];
+
+/** The menu's tables (spec 1 §3 Menu table definition); source_table and base_filter stay unregistered. */
+const CRM_TABLE_FIELDS: readonly FieldSeed[] = [
+  f('id', 'ID', 'id', CATEGORY.system),
+  f('table_name', 'Tablo Kodu', 'string', CATEGORY.system),
+  f('name', 'Menü Adı', 'string', CATEGORY.system),
+  f('icon', 'Simge', 'icon', CATEGORY.system),
+  f('location', 'Konum', 'integer', CATEGORY.system),
+  f('url', 'Sayfa Adresi', 'string', CATEGORY.system),
+  f('sort', 'Sıra', 'integer', CATEGORY.system),
+];
+
+const EMAIL_TEMPLATE_FIELDS: readonly FieldSeed[] = [
+  f('id', 'ID', 'id', CATEGORY.system),
+  f('name', 'Şablon Adı', 'string', CATEGORY.sales, { show_insert: 1 }),
+  f('subject', 'Konu', 'string', CATEGORY.sales, { show_insert: 1 }),
+  // Several paragraphs: the list shows the start, the whole text opens in a modal.
+  f('body', 'İçerik', 'modal', CATEGORY.sales, { show_insert: 1 }),
+];
+
+const TASK_TEMPLATE_FIELDS: readonly FieldSeed[] = [
+  f('id', 'ID', 'id', CATEGORY.system),
+  f('name', 'Şablon Adı', 'string', CATEGORY.sales, { show_insert: 1 }),
+  f('tasks', 'Görevler', 'json', CATEGORY.sales, { show_insert: 1 }),
+];
+
+/** An option list's values (spec 1 §3 "Option lists by id"); list_id names the list (e.g. 108, 148). */
+const OPTION_VALUE_FIELDS: readonly FieldSeed[] = [
+  f('id', 'ID', 'id', CATEGORY.system),
+  f('list_id', 'Liste No', 'integer', CATEGORY.system, { show_insert: 1 }),
+  f('value', 'Değer', 'string', CATEGORY.system, { show_insert: 1 }),
+  f('label', 'Etiket', 'string', CATEGORY.system, { show_insert: 1 }),
+  f('sort', 'Sıra', 'integer', CATEGORY.system, { show_insert: 1 }),
+  // Only the transaction statuses (list 146) carry a flow; the money module's hook checks it on every write.
+  f('flow', 'Akış (işlem durumları)', 'json', CATEGORY.system),
+];
+
 /** Fields per registered table; report links (location 4) have none of their own. */
 export const CRM_FIELDS: Readonly<Record<string, readonly FieldSeed[]>> = {
   leads: LEAD_FIELDS,
@@ -443,6 +652,13 @@ export const CRM_FIELDS: Readonly<Record<string, readonly FieldSeed[]>> = {
   user_groups: USER_GROUP_FIELDS,
   teams: TEAM_FIELDS,
   lead_statuses: LEAD_STATUS_FIELDS,
+  permissions: PERMISSION_FIELDS,
+  crm_tables: CRM_TABLE_FIELDS,
+  email_templates: EMAIL_TEMPLATE_FIELDS,
+  tasks_templates: TASK_TEMPLATE_FIELDS,
+  ...TRANSACTION_FIELDS_BY_TABLE,
+  lead_platforms: PLATFORM_FIELDS,
+  option_values: OPTION_VALUE_FIELDS,
 };
 
 const LEAD_FIELD_NAMES = LEAD_FIELDS.map((field) => field.name);
@@ -459,6 +675,8 @@ const SYSTEM_LEAD_FIELDS: readonly string[] = [
   'last_deposit_at',
   'first_fund_date',
   'customer_set_date',
+  // Money moves through transactions, never through a form.
+  'balance',
 ];
 
 /**
@@ -509,6 +727,9 @@ const RISK_MODULES = [...FINANCE_MODULES, '3-sahis-bilgileri'];
 const SALES_MODULES = [
   'kisisel-bilgiler',
   'gorevler',
+  'platformlar',
+  // Agents give their customers' deposit and withdrawal instructions (issue 12).
+  'para-islemleri',
   'eslesen-kayitlar',
   'gecmis',
   'dosyalar',
@@ -516,6 +737,23 @@ const SALES_MODULES = [
   'notlar',
 ];
 const RETENTION_MODULES = ALL_MODULES;
+
+/** The lead-detail modules each department's leads permission carries. */
+function modulesOf(department: Department): string[] {
+  switch (department) {
+    case 'admin':
+    case 'sales_manager':
+      return ALL_MODULES;
+    case 'finance':
+      return FINANCE_MODULES;
+    case 'risk':
+      return RISK_MODULES;
+    case 'sales':
+      return SALES_MODULES;
+    case 'retention':
+      return RETENTION_MODULES;
+  }
+}
 
 /**
  * Lead remitters belong to the departments with the 3-sahis-bilgileri module. They carry no team column,
@@ -547,12 +785,103 @@ function remitterPermission(department: Department): PermissionSeed {
   }
 }
 
+/**
+ * The admin area's configuration tables. Permissions and the menu are admins' alone, and only their flags
+ * and labels are writable here: field lists, row restrictions and source tables need the permission
+ * editor's checks. Sales managers keep the templates of their sales process.
+ */
+function configurationPermission(department: Department, table: string): PermissionSeed | undefined {
+  switch (table) {
+    case 'permissions':
+      return department === 'admin'
+        ? {
+            ...HIDDEN,
+            show: 1,
+            update: 1,
+            excel_export: 1,
+            write_fields: ['show', 'update', 'delete', 'excel_import', 'excel_export'],
+          }
+        : HIDDEN;
+    case 'crm_tables':
+      return department === 'admin'
+        ? {
+            ...HIDDEN,
+            show: 1,
+            update: 1,
+            excel_export: 1,
+            write_fields: ['name', 'icon', 'location', 'url', 'sort'],
+          }
+        : HIDDEN;
+    case 'option_values':
+      return department === 'admin' ? FULL : HIDDEN;
+    case 'email_templates':
+    case 'tasks_templates':
+      return department === 'admin' || department === 'sales_manager' ? FULL : HIDDEN;
+    default:
+      return undefined;
+  }
+}
+
+/**
+ * Platform accounts belong to the lead: whoever works the lead sees them and may open one (the update
+ * flag, checked by /mt5/createPlatform); nothing of a row is written through generic saves but its lead
+ * and whitelabel by managers (platform-rows-hook.ts). Finance reads them; money on them is risk's call.
+ */
+function platformPermission(department: Department): PermissionSeed {
+  const opener = (modules: readonly string[]): PermissionSeed => ({
+    ...HIDDEN,
+    show: 1,
+    update: 1,
+    write_fields: [],
+    modules: [...modules],
+  });
+  switch (department) {
+    case 'admin':
+    case 'sales_manager':
+      return { ...FULL, excel_import: 0, write_fields: ['customer_id', 'whitelabel_id'] };
+    case 'finance':
+      return { ...READ_ONLY, modules: FINANCE_MODULES };
+    case 'risk':
+      return opener(RISK_MODULES);
+    case 'sales':
+      return opener(SALES_MODULES);
+    case 'retention':
+      return opener(RETENTION_MODULES);
+  }
+}
+
 /** Registered after the first release: added to databases seeded before (registry-additions.ts). */
-export const TABLES_ADDED_LATER: readonly string[] = ['lead_remitters'];
+export const TABLES_ADDED_LATER: readonly string[] = [
+  'chat',
+  'lead_remitters',
+  'permissions',
+  'crm_tables',
+  'email_templates',
+  'tasks_templates',
+  'report_agent',
+  'report_first_fund',
+  'report_monthly',
+  'report_periodic',
+  'report_builder',
+  ...TRANSACTION_TABLE_NAMES,
+  'lead_platforms',
+  'option_values',
+  ...WORK_SCREENS.map((screen) => screen.table_name),
+];
 
 /** The permission of one department on one registered table. Unlisted tables are hidden. */
 function permissionFor(department: Department, table: string): PermissionSeed {
+  // Everybody chats; admins rename and archive channels (update).
+  if (table === 'chat') return { ...HIDDEN, show: 1, update: department === 'admin' ? 1 : 0 };
   if (table === 'lead_remitters') return remitterPermission(department);
+  if (TRANSACTION_TABLE_NAMES.includes(table)) {
+    return { ...transactionPermission(department, table), modules: modulesOf(department) };
+  }
+  if (table === 'lead_platforms') return platformPermission(department);
+  const workScreen = workScreenPermission(department, table);
+  if (workScreen) return workScreen;
+  const configuration = configurationPermission(department, table);
+  if (configuration) return configuration;
   switch (department) {
     case 'admin':
       return FULL;
@@ -700,6 +1029,7 @@ export async function seedReferenceData(db: Kysely<Database>): Promise<Reference
             background: status.background,
             color: status.color,
             sort: (index + 1) * 10,
+            call_period_days: DEFAULT_CALL_PERIOD_DAYS[status.label] ?? null,
           })),
         )
         .execute();
@@ -771,8 +1101,17 @@ export async function seedReferenceData(db: Kysely<Database>): Promise<Reference
       permissionFor,
     });
     if (added.length > 0 && !seeded.includes('crm_tables')) seeded.push('crm_tables');
+    // Databases seeded before the departments list showed raw department codes: they get it now.
+    const addedLists = await addMissingOptionLists(
+      trx,
+      [DEPARTMENT_OPTION_LIST],
+      [{ table: 'users', field: 'department', fromComponent: 'string', listId: DEPARTMENT_OPTION_LIST.id }],
+    );
+    if (addedLists.length > 0 && !seeded.includes('option_lists')) seeded.push('option_lists');
 
     seeded.push(...(await seedLeadDetailTemplates(trx)));
+    // Option list 146's flows (migration 011's column): only statuses that have none yet.
+    await seedTransactionFlows(trx);
 
     return { seeded };
   });

@@ -1,8 +1,17 @@
+/** A file sent with an e-mail (a periodic report's xlsx). */
+export interface MailAttachment {
+  filename: string;
+  contentType: string;
+  content: Buffer;
+}
+
 /** One plain-text e-mail (the templates are text with {placeholders}, spec 2 §3 "Lead e-mail"). */
 export interface MailMessage {
+  /** One address, or several separated by commas (a periodic report's receivers). */
   to: string;
   subject: string;
   text: string;
+  attachments?: readonly MailAttachment[];
 }
 
 export type MailAdapterKind = 'smtp' | 'outbox';
@@ -13,6 +22,8 @@ export type MailAdapterKind = 'smtp' | 'outbox';
  */
 export interface MailAdapter {
   readonly kind: MailAdapterKind;
+  /** host:port of the SMTP server, for the start-up banner (never the credentials); null for the outbox. */
+  readonly target?: string | null;
   send(message: MailMessage): Promise<void>;
   /** Releases connections (SMTP pool); called when the server closes. */
   close(): Promise<void>;

@@ -4,7 +4,7 @@ import { createOutboxMailAdapter } from './outbox-mail-adapter';
 import { createSmtpMailAdapter } from './smtp-mail-adapter';
 import type { MailAdapter, MailEnv } from './mail-types';
 
-export type { MailAdapter, MailAdapterKind, MailEnv, MailMessage } from './mail-types';
+export type { MailAdapter, MailAdapterKind, MailAttachment, MailEnv, MailMessage } from './mail-types';
 export { createOutboxMailAdapter } from './outbox-mail-adapter';
 export { createSmtpMailAdapter, type SmtpMailConfig } from './smtp-mail-adapter';
 

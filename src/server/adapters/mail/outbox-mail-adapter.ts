@@ -9,8 +9,17 @@ import type { MailAdapter } from './mail-types';
 export function createOutboxMailAdapter(db: Kysely<Database>): MailAdapter {
   return {
     kind: 'outbox',
-    async send({ to, subject, text }) {
-      await db.insertInto('mail_outbox').values({ to, subject, body: text }).execute();
+    target: null,
+    async send({ to, subject, text, attachments }) {
+      const files = (attachments ?? []).map((file) => ({
+        filename: file.filename,
+        contentType: file.contentType,
+        base64: file.content.toString('base64'),
+      }));
+      await db
+        .insertInto('mail_outbox')
+        .values({ to, subject, body: text, attachments: files.length > 0 ? JSON.stringify(files) : null })
+        .execute();
     },
     close: () => Promise.resolve(),
   };

@@ -7,6 +7,17 @@ export interface SmtpMailConfig {
   from: string;
 }
 
+/** host:port of an smtp(s):// URL, with nodemailer's default ports (587, or 465 for smtps). */
+export function smtpTarget(url: string): string | null {
+  try {
+    const parsed = new URL(url);
+    const port = parsed.port || (parsed.protocol === 'smtps:' ? '465' : '587');
+    return parsed.hostname ? `${parsed.hostname}:${port}` : null;
+  } catch {
+    return null;
+  }
+}
+
 /** Pooled: a batch of the scheduler reuses a few connections instead of one per e-mail. */
 export function createSmtpMailAdapter(config: SmtpMailConfig): MailAdapter {
   const transport = nodemailer.createTransport(
@@ -14,8 +25,19 @@ export function createSmtpMailAdapter(config: SmtpMailConfig): MailAdapter {
   );
   return {
     kind: 'smtp',
-    async send({ to, subject, text }) {
-      await transport.sendMail({ from: config.from, to, subject, text });
+    target: smtpTarget(config.url),
+    async send({ to, subject, text, attachments }) {
+      await transport.sendMail({
+        from: config.from,
+        to,
+        subject,
+        text,
+        attachments: attachments?.map((file) => ({
+          filename: file.filename,
+          contentType: file.contentType,
+          content: file.content,
+        })),
+      });
     },
     close: () => {
       transport.close();

@@ -49,10 +49,16 @@ export interface OriginateOptions extends ActionOptions {
 
 export interface OriginateHandle {
   actionId: string;
-  response: AmiMessage;
+  /**
+   * The PBX's response to the Originate action; null when none came within the action timeout. A late
+   * PBX still runs a queued Originate, so null means "unknown yet", never "not dialled": the outcome
+   * below keeps waiting and settles either way.
+   */
+  response: AmiMessage | null;
   /**
    * Settles with the OriginateResponse event of the same ActionID; null when the PBX refused the action.
-   * Rejects with an AmiError ('timeout', 'connection-lost', 'closed'), so attach a handler at once.
+   * Rejects with an AmiError ('timeout', 'connection-lost', 'closed', or 'rejected' for a late refusal),
+   * so attach a handler at once.
    */
   outcome: Promise<AmiMessage> | null;
 }
@@ -165,21 +171,36 @@ export class AmiClient implements AmiConnection {
   async originate(fields: AmiFields, options: OriginateOptions): Promise<OriginateHandle> {
     this.assertConnected();
     const actionId = options.actionId ?? this.nextActionId();
+    const answerWithinMs = options.timeoutMs ?? this.actionTimeoutMs;
     // Registered before sending: Asterisk may emit OriginateResponse (e.g. an unreachable phone) before
     // its "queued" response, and possibly in the same TCP chunk.
     const outcome = this.expectEvent('OriginateResponse', actionId, options.outcomeTimeoutMs);
-    let response: AmiMessage;
+    // The response is awaited as long as the outcome: a PBX that answers after answerWithinMs still
+    // runs the call, and its late answer (or refusal) must not be dropped.
+    const response = this.request('Originate', fields, {
+      actionId,
+      timeoutMs: Math.max(answerWithinMs, options.outcomeTimeoutMs),
+    });
+    let first: AmiMessage | null;
     try {
-      response = await this.request('Originate', fields, { actionId, timeoutMs: options.timeoutMs });
+      first = await within(response, answerWithinMs);
     } catch (error) {
       outcome.cancel();
       throw error;
     }
-    if (!isAmiSuccess(response)) {
-      outcome.cancel();
-      return { actionId, response, outcome: null };
+    if (first === null) {
+      return {
+        actionId,
+        response: null,
+        outcome: lateOutcome(response, outcome, () => this.cancelRequest(actionId)),
+      };
     }
-    return { actionId, response, outcome: outcome.promise };
+    this.cancelRequest(actionId);
+    if (!isAmiSuccess(first)) {
+      outcome.cancel();
+      return { actionId, response: first, outcome: null };
+    }
+    return { actionId, response: first, outcome: outcome.promise };
   }
 
   /** Logs off when connected, then closes the socket; no reconnect afterwards. Safe to call twice. */
@@ -209,6 +230,14 @@ export class AmiClient implements AmiConnection {
     if (this.currentState !== 'connected' || !this.socket) {
       throw new AmiError('not-connected', 'Not connected to the Asterisk manager');
     }
+  }
+
+  /** Forgets the response wait of an action that needs no answer any more (clears its timer). */
+  private cancelRequest(actionId: string): void {
+    const waiter = this.responses.get(actionId);
+    if (!waiter) return;
+    clearTimeout(waiter.timer);
+    this.responses.delete(actionId);
   }
 
   private nextActionId(): string {
@@ -482,6 +511,58 @@ export class AmiClient implements AmiConnection {
       // Same as onEvent: observers must not break the connection logic.
     }
   }
+}
+
+/** The promise's value if it settles within `ms`, null if it is still pending then; rejections pass on. */
+function within<T>(promise: Promise<T>, ms: number): Promise<T | null> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => resolve(null), ms);
+    promise.then(
+      (value) => {
+        clearTimeout(timer);
+        resolve(value);
+      },
+      (error: unknown) => {
+        clearTimeout(timer);
+        reject(error instanceof Error ? error : new Error(String(error)));
+      },
+    );
+  });
+}
+
+/**
+ * The outcome of an Originate whose response came late: the OriginateResponse event as usual, unless
+ * the late response turns out to be a refusal (then no event follows and the wait ends at once).
+ */
+function lateOutcome(
+  response: Promise<AmiMessage>,
+  outcome: { promise: Promise<AmiMessage>; cancel(): void },
+  stopWaitingForResponse: () => void,
+): Promise<AmiMessage> {
+  const settled = new Promise<AmiMessage>((resolve, reject) => {
+    outcome.promise.then(
+      (event) => {
+        stopWaitingForResponse();
+        resolve(event);
+      },
+      (error: unknown) => {
+        stopWaitingForResponse();
+        reject(error instanceof Error ? error : new Error(String(error)));
+      },
+    );
+    response.then(
+      (message) => {
+        if (isAmiSuccess(message)) return;
+        outcome.cancel();
+        const reason = amiField(message, 'Message') ?? '';
+        reject(new AmiError('rejected', `Asterisk refused the Originate: ${reason || 'no reason given'}`));
+      },
+      // A response that never comes (timeout, lost connection) leaves the verdict to the event wait.
+      () => undefined,
+    );
+  });
+  settled.catch(() => undefined);
+  return settled;
 }
 
 function settle(waiters: Map<string, Waiter>, key: string, message: AmiMessage): void {

@@ -19,7 +19,9 @@ export type AmiErrorCode =
   | 'connection-lost'
   | 'not-connected'
   | 'closed'
-  | 'invalid-action';
+  | 'invalid-action'
+  /** The PBX answered an action with Response: Error after the caller had stopped waiting for it. */
+  | 'rejected';
 
 export class AmiError extends Error {
   readonly code: AmiErrorCode;

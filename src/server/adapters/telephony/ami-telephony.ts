@@ -1,9 +1,11 @@
 import { format, messages } from '../../../shared/i18n/messages';
+import { silentAdapterLog } from '../adapter-log';
 import {
   amiField,
   createAmiClient,
   isAmiError,
   type AmiClientFactory,
+  type AmiClientState,
   type AmiError,
   type AmiMessage,
 } from './ami-client';
@@ -15,6 +17,7 @@ import type {
   CallOutcomeStatus,
   OriginateRequest,
   TelephonyAdapter,
+  TelephonyCheck,
   TelephonyHooks,
 } from './telephony-types';
 
@@ -31,9 +34,15 @@ export interface AmiTelephonyConfig extends TelephonyHooks {
   channelTech: ChannelTech;
   /** How long the agent's phone may ring (AMI Timeout, ms). */
   originateTimeoutMs?: number;
+  /**
+   * How long the agent waits for the PBX to take the call before being told it is pending (the call may
+   * still happen; its outcome follows). The PBX's answer itself is awaited as long as the outcome.
+   */
+  responseTimeoutMs?: number;
 }
 
 export const DEFAULT_ORIGINATE_TIMEOUT_MS = 30_000;
+export const DEFAULT_RESPONSE_TIMEOUT_MS = 10_000;
 /** OriginateResponse comes when the agent's phone answers or gives up; allow for a slow PBX on top. */
 const OUTCOME_GRACE_MS = 15_000;
 
@@ -87,22 +96,44 @@ function defaultCallerId(request: OriginateRequest): string {
   return `"${format(messages.leadRef, { id: request.leadId })}" <${request.dahili}>`;
 }
 
+/** The state changes worth a log line: a failure (with its error) or a (re)established session. */
+function logStateChange(
+  log: NonNullable<TelephonyHooks['log']>,
+  where: { host: string; port: number },
+  state: AmiClientState,
+  error: AmiError | undefined,
+): void {
+  if (error) {
+    log.warn(
+      { adapter: 'ami', ...where, state, code: error.code, reason: error.message },
+      error.code === 'auth' ? 'AMI login refused' : 'AMI connection failed',
+    );
+  } else if (state === 'connected') {
+    log.info({ adapter: 'ami', ...where }, 'AMI connected');
+  }
+}
+
 /**
  * Click-to-call through Asterisk: Originate rings the agent's extension first and, on answer, dials
- * line prefix + number in the configured context. The answer is 'queued' as soon as the PBX accepts;
- * the later OriginateResponse goes to onOutcome. Connects lazily on the first call.
+ * line prefix + number in the configured context. The answer is 'queued' as soon as the PBX accepts,
+ * 'pending' when it does not answer in time (a late PBX still runs the call, so the attempt is not
+ * called failed); the later OriginateResponse goes to onOutcome either way. Connects on check() or on
+ * the first call.
  */
 export function createAmiTelephony(
   config: AmiTelephonyConfig,
   clientFactory: AmiClientFactory = createAmiClient,
 ): TelephonyAdapter {
   const timeoutMs = config.originateTimeoutMs ?? DEFAULT_ORIGINATE_TIMEOUT_MS;
+  const log = config.log ?? silentAdapterLog;
+  const where = { host: config.host, port: config.port };
   const client = clientFactory({
     host: config.host,
     port: config.port,
     username: config.username,
     secret: config.secret,
     events: 'call',
+    onStateChange: (state, error) => logStateChange(log, where, state, error),
   });
   const onError =
     config.onError ?? ((error: unknown) => console.error('Telephony outcome handler failed', error));
@@ -116,13 +147,63 @@ export function createAmiTelephony(
       .catch(onError);
   };
 
+  /** Connection failures were logged by the state change already; this says what the agent reads. */
+  async function connect(): Promise<CallAttemptResult | null> {
+    try {
+      await client.connect();
+      return null;
+    } catch (error) {
+      if (isAmiError(error)) return { status: 'failed', message: describeAmiFailure(error) };
+      throw error;
+    }
+  }
+
+  function followOutcome(
+    base: Omit<CallOutcome, 'status' | 'reason' | 'message'>,
+    outcome: Promise<AmiMessage>,
+  ) {
+    outcome.then(
+      (event) => {
+        const uniqueId = amiField(event, 'Uniqueid');
+        report({ ...base, ...describeOriginateResponse(event), ...(uniqueId ? { uniqueId } : {}) });
+      },
+      (error: unknown) => {
+        // After close() the server is shutting down; nothing is left to record the outcome.
+        if (isAmiError(error) && error.code === 'closed') return;
+        if (isAmiError(error) && error.code === 'rejected') {
+          log.warn(
+            { adapter: 'ami', actionId: base.actionId, reason: error.message },
+            'AMI Originate refused late',
+          );
+          report({
+            ...base,
+            status: 'refused',
+            reason: null,
+            message: telephonyMessages.pbxRejectedNoReason,
+          });
+          return;
+        }
+        // A lost connection was logged by the state change; a missing event is worth its own line.
+        if (isAmiError(error) && error.code === 'timeout') {
+          log.warn(
+            { adapter: 'ami', actionId: base.actionId, reason: error.message },
+            'AMI outcome never came',
+          );
+        }
+        report({ ...base, status: 'unknown', reason: null, message: telephonyMessages.outcomeUnknown });
+      },
+    );
+  }
+
   const originate = async (request: OriginateRequest): Promise<CallAttemptResult> => {
     const problem = findOriginateProblem(request);
     if (problem) return { status: 'failed', message: problem };
     const exten = `${request.linePrefix}${request.number}`;
+    const notConnected = await connect();
+    if (notConnected) return notConnected;
+    let handle;
     try {
-      await client.connect();
-      const handle = await client.originate(
+      handle = await client.originate(
         {
           Channel: `${config.channelTech}/${request.dahili}`,
           Context: config.context,
@@ -133,40 +214,61 @@ export function createAmiTelephony(
           Async: true,
           Variable: [`lead_id=${request.leadId}`, `user_id=${request.userId}`],
         },
-        { outcomeTimeoutMs: timeoutMs + OUTCOME_GRACE_MS },
-      );
-      const { actionId } = handle;
-      if (!handle.outcome) {
-        const reason = amiField(handle.response, 'Message');
-        const message = reason
-          ? format(telephonyMessages.pbxRejected, { message: reason })
-          : telephonyMessages.pbxRejectedNoReason;
-        return { status: 'failed', message, actionId };
-      }
-      const base = {
-        actionId,
-        leadId: request.leadId,
-        userId: request.userId,
-        dahili: request.dahili,
-        exten,
-      };
-      handle.outcome.then(
-        (event) => {
-          const uniqueId = amiField(event, 'Uniqueid');
-          report({ ...base, ...describeOriginateResponse(event), ...(uniqueId ? { uniqueId } : {}) });
-        },
-        (error: unknown) => {
-          // After close() the server is shutting down; nothing is left to record the outcome.
-          if (isAmiError(error) && error.code === 'closed') return;
-          report({ ...base, status: 'unknown', reason: null, message: telephonyMessages.outcomeUnknown });
+        {
+          outcomeTimeoutMs: timeoutMs + OUTCOME_GRACE_MS,
+          actionId: request.actionId,
+          timeoutMs: config.responseTimeoutMs,
         },
       );
-      return { status: 'queued', message: telephonyMessages.callQueued, actionId };
     } catch (error) {
-      if (isAmiError(error)) return { status: 'failed', message: describeAmiFailure(error) };
-      throw error;
+      if (!isAmiError(error)) throw error;
+      if (error.code !== 'connection-lost') {
+        log.warn(
+          { adapter: 'ami', actionId: request.actionId, code: error.code, reason: error.message },
+          'AMI Originate failed',
+        );
+      }
+      return { status: 'failed', message: describeAmiFailure(error) };
+    }
+    const { actionId } = handle;
+    if (!handle.outcome) {
+      const reason = handle.response ? amiField(handle.response, 'Message') : undefined;
+      log.warn({ adapter: 'ami', actionId, reason: reason ?? null }, 'AMI Originate refused');
+      const message = reason
+        ? format(telephonyMessages.pbxRejected, { message: reason })
+        : telephonyMessages.pbxRejectedNoReason;
+      return { status: 'failed', message, actionId };
+    }
+    followOutcome(
+      { actionId, leadId: request.leadId, userId: request.userId, dahili: request.dahili, exten },
+      handle.outcome,
+    );
+    if (handle.response === null) {
+      log.warn(
+        { adapter: 'ami', ...where, actionId },
+        'AMI Originate not answered in time; waiting for its outcome',
+      );
+      return { status: 'pending', message: messages.callPending, actionId };
+    }
+    return { status: 'queued', message: telephonyMessages.callQueued, actionId };
+  };
+
+  const check = async (): Promise<TelephonyCheck> => {
+    try {
+      await client.connect();
+      return { ok: true };
+    } catch (error) {
+      if (!isAmiError(error)) throw error;
+      return { ok: false, message: describeAmiFailure(error), detail: error.message };
     }
   };
 
-  return { kind: 'ami', originate, close: () => client.close() };
+  return {
+    kind: 'ami',
+    target: `${config.host}:${config.port}`,
+    outcomeWindowMs: timeoutMs + OUTCOME_GRACE_MS,
+    originate,
+    check,
+    close: () => client.close(),
+  };
 }

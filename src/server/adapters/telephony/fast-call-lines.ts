@@ -26,6 +26,8 @@ export const FAST_CALL_LINES: readonly FastCallLine[] = CALL_LINES.map((line) =>
 /** Extensions are short numbers; the range also keeps anything else out of the AMI Channel line. */
 export const DAHILI_PATTERN = /^\d{2,8}$/;
 const NUMBER_PATTERN = /^\d{10}$/;
+/** Our ActionIDs: letters, digits and dashes; nothing that could end an AMI line. */
+const ACTION_ID_PATTERN = /^[A-Za-z0-9._-]{1,80}$/;
 
 export function isCallLinePrefix(value: string): value is CallLinePrefix {
   return value === '' || FAST_CALL_LINES.some((line) => line.prefix === value);
@@ -72,6 +74,7 @@ export function findOriginateProblem(request: {
   leadId: number;
   userId: number;
   callerId?: string;
+  actionId?: string;
 }): string | null {
   if (!DAHILI_PATTERN.test(request.dahili)) return telephonyMessages.invalidDahili;
   if (!NUMBER_PATTERN.test(request.number)) return messages.invalidPhoneForCall;
@@ -79,5 +82,7 @@ export function findOriginateProblem(request: {
   const ids = [request.leadId, request.userId];
   if (!ids.every((id) => Number.isSafeInteger(id) && id > 0)) return messages.invalidRequest;
   if (request.callerId !== undefined && /[\r\n]/.test(request.callerId)) return messages.invalidRequest;
+  if (request.actionId !== undefined && !ACTION_ID_PATTERN.test(request.actionId))
+    return messages.invalidRequest;
   return null;
 }

@@ -1,9 +1,14 @@
-import { DEFAULT_ORIGINATE_TIMEOUT_MS, type AmiTelephonyConfig, type ChannelTech } from './ami-telephony';
+import {
+  DEFAULT_ORIGINATE_TIMEOUT_MS,
+  DEFAULT_RESPONSE_TIMEOUT_MS,
+  type AmiTelephonyConfig,
+  type ChannelTech,
+} from './ami-telephony';
 
 export type TelephonyEnv = Readonly<Record<string, string | undefined>>;
 
 /** The AMI part of the configuration; hooks are added by the caller. */
-export type AmiEnvConfig = Omit<AmiTelephonyConfig, 'onOutcome' | 'onError'>;
+export type AmiEnvConfig = Omit<AmiTelephonyConfig, 'onOutcome' | 'onError' | 'log'>;
 
 export type TelephonyEnvConfig = { kind: 'log-only' } | { kind: 'ami'; ami: Required<AmiEnvConfig> };
 
@@ -12,6 +17,7 @@ export const AMI_ENV_DEFAULTS = {
   context: 'from-internal',
   channelTech: 'PJSIP',
   originateTimeoutMs: DEFAULT_ORIGINATE_TIMEOUT_MS,
+  responseTimeoutMs: DEFAULT_RESPONSE_TIMEOUT_MS,
 } as const;
 
 /** Startup error listing every problem at once, so a deployment is fixed in one go. */
@@ -52,7 +58,8 @@ function readInteger(
 
 /**
  * AMI when AMI_HOST is set (AMI_PORT 5038, AMI_CONTEXT from-internal, AMI_CHANNEL_TECH PJSIP,
- * AMI_ORIGINATE_TIMEOUT_MS 30000 by default; AMI_USERNAME and AMI_SECRET required), otherwise log-only.
+ * AMI_ORIGINATE_TIMEOUT_MS 30000, AMI_RESPONSE_TIMEOUT_MS 10000 by default; AMI_USERNAME and AMI_SECRET
+ * required), otherwise log-only.
  * Throws TelephonyConfigError for an unusable AMI setup rather than failing at the first call.
  */
 export function parseTelephonyEnv(env: TelephonyEnv): TelephonyEnvConfig {
@@ -67,6 +74,13 @@ export function parseTelephonyEnv(env: TelephonyEnv): TelephonyEnvConfig {
     'AMI_ORIGINATE_TIMEOUT_MS',
     AMI_ENV_DEFAULTS.originateTimeoutMs,
     { min: 1_000, max: 300_000 },
+    problems,
+  );
+  const responseTimeoutMs = readInteger(
+    env,
+    'AMI_RESPONSE_TIMEOUT_MS',
+    AMI_ENV_DEFAULTS.responseTimeoutMs,
+    { min: 100, max: 60_000 },
     problems,
   );
 
@@ -88,5 +102,8 @@ export function parseTelephonyEnv(env: TelephonyEnv): TelephonyEnvConfig {
   if (!channelTech) problems.push(`AMI_CHANNEL_TECH must be PJSIP or SIP (got "${techText}")`);
 
   if (problems.length > 0 || !channelTech) throw new TelephonyConfigError(problems);
-  return { kind: 'ami', ami: { host, port, username, secret, context, channelTech, originateTimeoutMs } };
+  return {
+    kind: 'ami',
+    ami: { host, port, username, secret, context, channelTech, originateTimeoutMs, responseTimeoutMs },
+  };
 }

@@ -1,3 +1,5 @@
+import type { CallOutcomeStatus } from '../../../shared/contract/calls';
+import type { AdapterLog } from '../adapter-log';
 import type { CallLinePrefix } from './fast-call-lines';
 
 export interface OriginateRequest {
@@ -10,10 +12,18 @@ export interface OriginateRequest {
   userId: number;
   /** Shown on the agent's phone; defaults to the lead reference. */
   callerId?: string;
+  /**
+   * The AMI ActionID of this attempt. The caller picks it so the attempt's log row exists before the PBX
+   * hears of the call, and its outcome finds the row however late it comes. Default: the client's own.
+   */
+  actionId?: string;
 }
 
-/** queued: the PBX accepted the call; logged: no PBX, only recorded; failed: nothing was dialled. */
-export type CallAttemptStatus = 'queued' | 'logged' | 'failed';
+/**
+ * queued: the PBX accepted the call; pending: the PBX did not answer in time, so the call may still
+ * happen (its outcome follows); logged: no PBX, only recorded; failed: nothing was dialled.
+ */
+export type CallAttemptStatus = 'queued' | 'pending' | 'logged' | 'failed';
 
 export interface CallAttemptResult {
   status: CallAttemptStatus;
@@ -22,8 +32,8 @@ export interface CallAttemptResult {
   actionId?: string;
 }
 
-export type CallOutcomeStatus =
-  'answered' | 'unreachable' | 'hung-up' | 'no-answer' | 'busy' | 'congestion' | 'failed' | 'unknown';
+/** The statuses are the contract's: they travel to the agent in the callOutcome push. */
+export type { CallOutcomeStatus };
 
 /** What became of a queued call (the AMI OriginateResponse), for the server to log. */
 export interface CallOutcome {
@@ -46,13 +56,27 @@ export interface TelephonyHooks {
   onOutcome?: (outcome: CallOutcome) => void | Promise<void>;
   /** Errors thrown by onOutcome; they cannot reach any request, so they are handed here. */
   onError?: (error: unknown) => void;
+  /** PBX trouble (login refused, connection refused or lost, timeouts): one warn line each. */
+  log?: AdapterLog;
 }
 
 export type TelephonyKind = 'ami' | 'log-only';
 
+/** Whether the PBX can be used now: ok, or why not (Turkish for people, detail for the log). */
+export type TelephonyCheck = { ok: true } | { ok: false; message: string; detail: string };
+
 export interface TelephonyAdapter {
   readonly kind: TelephonyKind;
+  /** host:port of the PBX; null without one. */
+  readonly target: string | null;
+  /**
+   * How long an attempt may stay without an outcome (the ring timeout plus a grace period); 0 when the
+   * adapter reports no outcomes. Until then a new call of the same agent would be a duplicate.
+   */
+  readonly outcomeWindowMs: number;
   /** Never rejects for PBX or input problems: those come back as status 'failed' with a Turkish message. */
   originate(request: OriginateRequest): Promise<CallAttemptResult>;
+  /** Connects (and logs in) now, so a wrong secret shows at start rather than at an agent's first call. */
+  check(): Promise<TelephonyCheck>;
   close(): Promise<void>;
 }

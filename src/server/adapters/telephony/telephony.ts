@@ -18,6 +18,7 @@ export type {
   CallOutcomeStatus,
   OriginateRequest,
   TelephonyAdapter,
+  TelephonyCheck,
   TelephonyHooks,
   TelephonyKind,
 } from './telephony-types';
@@ -54,6 +55,10 @@ export { telephonyMessages } from './telephony-messages';
 export function createLogOnlyTelephony(): TelephonyAdapter {
   return {
     kind: 'log-only',
+    target: null,
+    // Nothing rings, so no attempt waits for an outcome.
+    outcomeWindowMs: 0,
+    check: () => Promise.resolve({ ok: true }),
     originate: (request: OriginateRequest): Promise<CallAttemptResult> => {
       const problem = findOriginateProblem(request);
       return Promise.resolve(

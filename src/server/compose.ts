@@ -1,0 +1,408 @@
+import type { FastifyInstance } from 'fastify';
+import type { Kysely } from 'kysely';
+import { createMailAdapterFromEnv, type MailAdapter, type MailEnv } from './adapters/mail/mail';
+import {
+  createTelephonyFromEnv,
+  type TelephonyAdapter,
+  type TelephonyEnv,
+} from './adapters/telephony/telephony';
+import {
+  createTradingPlatformFromEnv,
+  type TradingEnv,
+  type TradingPlatform,
+} from './adapters/trading/trading-platform';
+import { createLocalInvalidationBus, type Invalidate, type InvalidationBus } from './cache/invalidation-bus';
+import { createPermissionRowCache } from './cache/permission-row-cache';
+import { createRedisInvalidationBus } from './cache/redis-invalidation-bus';
+import { installWriteInvalidations } from './cache/write-invalidations';
+import type { Database } from './db/schema';
+import { createLeadScope, type LeadScope } from './engine/lead-scope';
+import { usePermissionRowCache } from './engine/permission-resolver';
+import { createRecordHooks, type RecordHooks } from './engine/record-hooks';
+import { getTableRegistry, type TableRegistry } from './engine/registry';
+import { createJobRunner, type JobRunner } from './jobs/job-runner';
+import { createMailJob } from './jobs/mail-job';
+import { createReminderJob } from './jobs/reminder-job';
+import { createPeriodicReportJob } from './jobs/periodic-report-job';
+import { ADMIN_JOURNALED_SOURCES, adminTableJournalHook } from './modules/admin/admin-table-journal';
+import { createAdminService, type AdminService } from './modules/admin/service';
+import { createAdminUsersService, type AdminUsersService } from './modules/admin/users';
+import { createPermissionsService, type PermissionsService } from './modules/permissions/service';
+import type { LoginThrottleOptions } from './modules/auth/login-throttle';
+import { createAuthService, type AuthService } from './modules/auth/service';
+import { createBulkService, type BulkService } from './modules/bulk/service';
+import { createCallLog, type CallLog } from './modules/calls/call-log';
+import { createCallOutcomeHandler } from './modules/calls/call-outcome-push';
+import { createCallsService, type CallsService } from './modules/calls/service';
+import { createChatService, type ChatService } from './modules/chat/service';
+import { createEmailService, type EmailService } from './modules/email/service';
+import { createImporterService, type ImporterService } from './modules/importer/service';
+import { importMaxBytesFrom } from '../shared/domain/import-limits';
+import {
+  createFavoriteFiltersService,
+  type FavoriteFiltersService,
+} from './modules/favorite-filters/service';
+import {
+  createCustomerConversionService,
+  type CustomerConversionService,
+} from './modules/lead-detail/customer-conversion';
+import {
+  createDuplicateLeadsService,
+  type DuplicateLeadsService,
+} from './modules/lead-detail/duplicate-leads';
+import { createLeadJournalService, type LeadJournalService } from './modules/lead-detail/journal';
+import { createNextLeadService, type NextLeadService } from './modules/lead-detail/next-lead';
+import { createLeadNotesService, type LeadNotesService } from './modules/notes/service';
+import { createAutocompleteService, type AutocompleteService } from './modules/options/autocomplete';
+import { createOptionsService, type OptionsService } from './modules/options/service';
+import { remitterHook, REMITTERS_SOURCE } from './modules/records/lead-remitters';
+import { createRecordsService, type RecordsService } from './modules/records/service';
+import { createReportsService, type ReportsService } from './modules/reports/service';
+import { createMonthlyReportService, type MonthlyReportService } from './modules/report-monthly/service';
+import {
+  createPeriodicReportsService,
+  type PeriodicReportsService,
+} from './modules/periodic-reports/service';
+import { createPeriodicSheetBuilder } from './modules/periodic-reports/periodic-sheets';
+import { createReportBuilderService, type ReportBuilderService } from './modules/report-builder/service';
+import { createDashboardService, type DashboardService } from './modules/dashboard/service';
+import { createNotificationsService, type NotificationsService } from './modules/notifications/service';
+import { createPreferencesService, type PreferencesService } from './modules/preferences/service';
+import { createProfileService, type ProfileService } from './modules/profile/service';
+import { createSearchService, type SearchService } from './modules/search/service';
+import { createFavoritesService, type FavoritesService } from './modules/favorites/service';
+import { createExportFileStore, exportDirectory } from './modules/export/export-files';
+import { createExportService, type ExportService } from './modules/export/service';
+import { createLeadFileStorage, leadFilesDirectory } from './modules/files/lead-file-storage';
+import { createFilesService, type FilesService } from './modules/files/service';
+import { createSurveysService, type SurveysService } from './modules/surveys/service';
+import { createTasksService, type TasksService } from './modules/tasks/service';
+import { createTransactionsService, type TransactionsService } from './modules/transactions/service';
+import { OPTION_VALUES_SOURCE, statusFlowHook } from './modules/transactions/status-flows';
+import { createTransactionHook, TRANSACTIONS_SOURCE } from './modules/transactions/transaction-rules';
+import { createPlatformsService, PLATFORMS_TABLE, type PlatformsService } from './modules/platforms/service';
+import { platformRowsHook } from './modules/platforms/platform-rows-hook';
+import { applyAssignmentRules, createAssignmentHook } from './modules/hooks/assignment';
+import { createHooksService, type HooksService } from './modules/hooks/service';
+import { createBidsService, type BidsService } from './modules/bids/service';
+import { createCallPeriodsService, type CallPeriodsService } from './modules/call-periods/service';
+import { installRecordEvents } from './realtime/record-events';
+import type { Realtime } from './realtime/realtime';
+import { attachSocketServer } from './realtime/socket-server';
+
+export interface ComposeOptions {
+  db: Kysely<Database>;
+  telephonyEnv: TelephonyEnv;
+  mailEnv: MailEnv;
+  mailAdapter?: MailAdapter;
+  mailIntervalMs?: number;
+  /** TRADING_PLATFORM / MT5_* settings; default: the built-in ledger. */
+  tradingEnv?: TradingEnv;
+  /** A trading platform instead of the one tradingEnv describes (tests). */
+  tradingPlatform?: TradingPlatform;
+  reminderIntervalMs?: number;
+  reminderGraceMs?: number;
+  /** How often due periodic reports are looked for; default every minute. */
+  periodicReportIntervalMs?: number;
+  loginThrottle?: Partial<LoginThrottleOptions>;
+  redisUrl?: string;
+  /**
+   * How long sessions, permission rows and option lists may be served from memory (ms); every change
+   * made through the CRM drops them on every node at once, the limit covers edits made outside it.
+   * 0: no caches.
+   */
+  cacheTtlMs?: number;
+  apiPrefix: string;
+  isAllowedOrigin: (origin: string | undefined) => boolean;
+  isAllowedHost: ((host: string | undefined) => boolean) | null;
+  /** The server's data folder: lead files and exports live below it (the OS temp folder when omitted). */
+  dataDir?: string | undefined;
+  /** How often expired export files are deleted; default every 10 minutes. */
+  exportSweepIntervalMs?: number;
+}
+
+/** Everything the modules work with, built once per server. */
+export interface Services {
+  db: Kysely<Database>;
+  registry: TableRegistry;
+  leadScope: LeadScope;
+  recordHooks: RecordHooks;
+  realtime: Realtime;
+  /** Cache invalidations, to every node (Redis) or this process. */
+  invalidation: InvalidationBus;
+  jobs: JobRunner;
+  telephony: TelephonyAdapter;
+  mailAdapter: MailAdapter;
+  auth: AuthService;
+  options: OptionsService;
+  autocomplete: AutocompleteService;
+  admin: AdminService;
+  records: RecordsService;
+  bulk: BulkService;
+  notes: LeadNotesService;
+  journal: LeadJournalService;
+  duplicates: DuplicateLeadsService;
+  nextLead: NextLeadService;
+  conversion: CustomerConversionService;
+  favoriteFilters: FavoriteFiltersService;
+  callLog: CallLog;
+  calls: CallsService;
+  tasks: TasksService;
+  surveys: SurveysService;
+  email: EmailService;
+  search: SearchService;
+  notifications: NotificationsService;
+  preferences: PreferencesService;
+  profile: ProfileService;
+  dashboard: DashboardService;
+  favorites: FavoritesService;
+  exports: ExportService;
+  files: FilesService;
+  reports: ReportsService;
+  monthlyReport: MonthlyReportService;
+  periodicReports: PeriodicReportsService;
+  reportBuilder: ReportBuilderService;
+  transactions: TransactionsService;
+  trading: TradingPlatform;
+  platforms: PlatformsService;
+  importer: ImporterService;
+  adminUsers: AdminUsersService;
+  permissionEditor: PermissionsService;
+  chat: ChatService;
+  hooks: HooksService;
+  bids: BidsService;
+  callPeriods: CallPeriodsService;
+}
+
+const EXPORT_SWEEP_INTERVAL_MS = 10 * 60 * 1000;
+
+/** CACHE_TTL_MS's default. */
+export const DEFAULT_CACHE_TTL_MS = 60_000;
+
+/** CACHE_TTL_MS: whole milliseconds, 0 turns the caches off; anything else is the default. */
+export function cacheTtlFromEnv(value: string | undefined): number {
+  const text = (value ?? '').trim();
+  return /^\d{1,9}$/.test(text) ? Number(text) : DEFAULT_CACHE_TTL_MS;
+}
+
+/** Invalidations over Redis when nodes share one (REDIS_URL), else within this process. */
+async function createInvalidationBus(
+  app: FastifyInstance,
+  redisUrl: string | undefined,
+): Promise<InvalidationBus> {
+  const onError = (error: unknown, context = 'cache invalidation'): void =>
+    app.log.error({ err: error }, `cache: ${context}`);
+  const bus = redisUrl
+    ? await createRedisInvalidationBus({ url: redisUrl, onError })
+    : createLocalInvalidationBus(onError);
+  app.addHook('onClose', () => bus.close());
+  return bus;
+}
+
+/**
+ * The one composition root: builds the table engine, every adapter, service and job and the realtime hub
+ * once, and hands them to the modules (their routes only parse, call and answer). Jobs are registered
+ * here and started by buildServer once the server is complete.
+ */
+export async function composeServer(app: FastifyInstance, options: ComposeOptions): Promise<Services> {
+  const { db } = options;
+  const registry = getTableRegistry(db);
+  const invalidation = await createInvalidationBus(app, options.redisUrl);
+  const invalidate: Invalidate = (change) => invalidation.publish(change);
+  const cacheTtlMs = options.cacheTtlMs ?? DEFAULT_CACHE_TTL_MS;
+  const auth = createAuthService(db, {
+    throttle: options.loginThrottle,
+    sessionCache: { bus: invalidation, ttlMs: cacheTtlMs },
+  });
+  if (cacheTtlMs > 0) {
+    const stopCaching = usePermissionRowCache(
+      db,
+      createPermissionRowCache(db, { bus: invalidation, ttlMs: cacheTtlMs }),
+    );
+    app.addHook('onClose', async () => stopCaching());
+  }
+  // The registry's own age limit stays for edits made outside the CRM; the CRM's reach every node now.
+  invalidation.subscribe((change) => {
+    if (change.kind === 'registry' || change.kind === 'all') registry.invalidate();
+  });
+  installWriteInvalidations(app, {
+    registry,
+    bus: invalidation,
+    prefix: options.apiPrefix,
+    onError: (error) => app.log.error({ err: error }, 'cache invalidation not published'),
+  });
+
+  // socket.io on the same HTTP server and port, authenticated with the same tokens and origin rules.
+  const { realtime } = await attachSocketServer(app, {
+    authenticate: auth.authenticate,
+    isAllowedOrigin: options.isAllowedOrigin,
+    isAllowedHost: options.isAllowedHost,
+    redisUrl: options.redisUrl,
+    onError: (error, context) => app.log.error({ err: error }, `realtime: ${context}`),
+  });
+  installRecordEvents(app, {
+    db,
+    registry,
+    realtime,
+    authenticate: auth.authenticate,
+    prefix: options.apiPrefix,
+    onError: (error) => app.log.error({ err: error }, 'record event not handled'),
+  });
+
+  // One adapter (one AMI connection) per server; a call's late outcome is recorded and pushed.
+  const callLog = createCallLog(db);
+  const telephony = createTelephonyFromEnv(options.telephonyEnv, {
+    log: app.log,
+    onOutcome: createCallOutcomeHandler({ db, callLog, log: app.log, realtime: () => realtime }),
+    onError: (error) => app.log.error({ err: error }, 'call outcome not recorded'),
+  });
+  app.addHook('onClose', () => telephony.close());
+
+  const mailAdapter = options.mailAdapter ?? createMailAdapterFromEnv(options.mailEnv, db);
+  const jobs = createJobRunner({ db, log: app.log });
+  jobs.register(
+    createMailJob({ db, adapter: mailAdapter, intervalMs: options.mailIntervalMs, log: app.log }),
+  );
+  jobs.register(
+    createReminderJob({
+      db,
+      realtime,
+      intervalMs: options.reminderIntervalMs,
+      graceMs: options.reminderGraceMs,
+    }),
+  );
+  // Stopped before the adapter closes, so a batch in progress finishes with a working transport.
+  app.addHook('onClose', async () => {
+    await jobs.stop();
+    await mailAdapter.close();
+  });
+
+  // Business rules per table, run inside every generic write (inline, detail and bulk saves alike).
+  const recordHooks = createRecordHooks();
+  recordHooks.register(REMITTERS_SOURCE, remitterHook);
+  const leadScope = createLeadScope(db, registry);
+  const transactions = createTransactionsService({
+    db,
+    registry,
+    leadScope,
+    push: (change, userIds) => realtime.transactionUpdate(userIds, change),
+    onPushError: (error) => app.log.error({ err: error }, 'transaction change not pushed'),
+  });
+  // Money instructions: the spec's rules on every generic write, and a push once one is committed.
+  recordHooks.register(
+    TRANSACTIONS_SOURCE,
+    createTransactionHook((ids, mode) => transactions.announce(ids, mode === 'insert' ? 'create' : 'edit')),
+  );
+  recordHooks.register(OPTION_VALUES_SOURCE, statusFlowHook);
+  recordHooks.register(PLATFORMS_TABLE, platformRowsHook);
+  // Admin tables edited through the generic list are journaled like the admin calls (issue 14).
+  for (const source of ADMIN_JOURNALED_SOURCES) recordHooks.register(source, adminTableJournalHook);
+  // Assignment rules (/hooks) on every new lead, in the insert's transaction.
+  recordHooks.register(
+    'leads',
+    createAssignmentHook((message, details) => app.log.warn(details, message)),
+  );
+
+  // One trading platform per server (one MT5 session); the built-in ledger unless MT5 is configured.
+  const trading = options.tradingPlatform ?? createTradingPlatformFromEnv(options.tradingEnv ?? {}, app.log);
+  app.addHook('onClose', () => trading.close());
+
+  // Export files are this node's own (its data folder), so each node sweeps its folder itself rather
+  // than as a job, which runs on one node per round. unref: a pending sweep never keeps a process alive.
+  const exportFiles = createExportFileStore({ dir: exportDirectory(options.dataDir) });
+  const sweepExports = (): void => {
+    exportFiles.sweep().catch((error: unknown) => app.log.warn({ err: error }, 'export sweep failed'));
+  };
+  sweepExports();
+  const sweepTimer = setInterval(
+    sweepExports,
+    options.exportSweepIntervalMs ?? EXPORT_SWEEP_INTERVAL_MS,
+  ).unref();
+  app.addHook('onClose', async () => clearInterval(sweepTimer));
+
+  const optionsService = createOptionsService(db, { bus: invalidation, ttlMs: cacheTtlMs });
+  const notes = createLeadNotesService(db, registry);
+  const reports = createReportsService(db, { leadScope, options: optionsService });
+  const monthlyReport = createMonthlyReportService(db, { registry, leadScope, options: optionsService });
+  // Periodic reports are built as their owner sees them and sent through the same mail adapter.
+  jobs.register(
+    createPeriodicReportJob({
+      db,
+      adapter: mailAdapter,
+      build: createPeriodicSheetBuilder({ db, monthlyReport, reports }),
+      intervalMs: options.periodicReportIntervalMs,
+      log: app.log,
+    }),
+  );
+  return {
+    db,
+    registry,
+    leadScope,
+    recordHooks,
+    realtime,
+    invalidation,
+    jobs,
+    telephony,
+    mailAdapter,
+    auth,
+    options: optionsService,
+    autocomplete: createAutocompleteService(db, registry),
+    admin: createAdminService(db, registry, realtime, invalidate),
+    // A note carries reminders for chosen agents: its own insert type (spec 1 §3-§5).
+    records: createRecordsService(db, {
+      registry,
+      hooks: recordHooks,
+      insertTypes: { insert_note: (user, body) => notes.insertNote(user, body.table, body.inputs) },
+    }),
+    bulk: createBulkService(db, registry, recordHooks),
+    notes,
+    journal: createLeadJournalService(db, registry),
+    duplicates: createDuplicateLeadsService(db, registry),
+    nextLead: createNextLeadService(db, registry),
+    conversion: createCustomerConversionService(db, registry),
+    favoriteFilters: createFavoriteFiltersService(db, registry),
+    callLog,
+    calls: createCallsService({ db, leadScope, telephony, callLog }),
+    tasks: createTasksService(db, registry, leadScope),
+    surveys: createSurveysService(db, leadScope),
+    email: createEmailService(db, leadScope),
+    search: createSearchService(db, leadScope),
+    notifications: createNotificationsService(db),
+    preferences: createPreferencesService(db, invalidate),
+    profile: createProfileService({ db, realtime, leadScope, invalidate }),
+    dashboard: createDashboardService(db, leadScope),
+    favorites: createFavoritesService(db),
+    exports: createExportService(db, { registry, files: exportFiles }),
+    files: createFilesService(db, leadScope, createLeadFileStorage(leadFilesDirectory(options.dataDir))),
+    reports,
+    monthlyReport,
+    periodicReports: createPeriodicReportsService(db),
+    reportBuilder: createReportBuilderService(db, {
+      registry,
+      leadScope,
+      options: optionsService,
+      files: exportFiles,
+    }),
+    transactions,
+    trading,
+    platforms: createPlatformsService({ db, registry, leadScope, platform: trading, log: app.log }),
+    importer: createImporterService(db, {
+      registry,
+      hooks: recordHooks,
+      realtime: () => realtime,
+      maxBytes: importMaxBytesFrom(process.env.IMPORT_MAX_BYTES),
+      afterLeadsInserted: async (trx, ids, actorId) => {
+        await applyAssignmentRules(trx, ids, {
+          actorId,
+          warn: (message, details) => app.log.warn(details, message),
+        });
+      },
+    }),
+    adminUsers: createAdminUsersService(db, realtime, invalidate),
+    permissionEditor: createPermissionsService(db, registry, realtime, invalidate),
+    chat: createChatService({ db, registry, leadScope, realtime }),
+    hooks: createHooksService(db),
+    bids: createBidsService(db, registry, leadScope),
+    callPeriods: createCallPeriodsService(db, leadScope),
+  };
+}

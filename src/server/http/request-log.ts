@@ -1,0 +1,68 @@
+import { LogController, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
+
+/** Where log lines go instead of stdout (tests read them). */
+export interface LogDestination {
+  write(line: string): void;
+}
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+
+/** LOG_LEVEL, default info; an unknown level fails the start with a clear line, not pino's own. */
+export function logLevelFrom(env: NodeJS.ProcessEnv): string {
+  const level = env.LOG_LEVEL?.trim().toLowerCase() || 'info';
+  if (!(LOG_LEVELS as readonly string[]).includes(level)) {
+    throw new Error(`LOG_LEVEL geçersiz: ${env.LOG_LEVEL} (${LOG_LEVELS.join(', ')})`);
+  }
+  return level;
+}
+
+/** Fastify's logger: off, stdout, or a destination, at LOG_LEVEL (with RequestLogController). */
+export function serverLoggerOptions(
+  logger: boolean | LogDestination | undefined,
+  env: NodeJS.ProcessEnv,
+): FastifyServerOptions['logger'] {
+  if (!logger) return false;
+  const options = { level: logLevelFrom(env), redact: ['req.headers.authorization'] };
+  return logger === true ? options : { ...options, stream: logger };
+}
+
+/**
+ * Fastify's own request lines are two info lines per request, which drown start-up and job lines. Here a
+ * request writes one line when it ends: warn for 4xx and 5xx (the path only: queries can hold names and
+ * phone numbers), debug for the rest with the full URL, so `LOG_LEVEL=debug` shows every request.
+ */
+export class RequestLogController extends LogController {
+  override incomingRequest(request: FastifyRequest): void {
+    request.log.trace({ method: request.method, url: request.url }, 'incoming request');
+  }
+
+  override requestCompleted(
+    error: Error | null | undefined,
+    request: FastifyRequest,
+    reply: FastifyReply,
+  ): void {
+    const statusCode = reply.statusCode;
+    const responseTime = Math.round(reply.elapsedTime);
+    if (error || statusCode >= 400) {
+      const path = request.url.split('?')[0];
+      const line = {
+        method: request.method,
+        path,
+        statusCode,
+        responseTime,
+        ...(error ? { err: error } : {}),
+      };
+      reply.log.warn(line, 'request failed');
+    } else {
+      reply.log.debug(
+        { method: request.method, url: request.url, statusCode, responseTime },
+        'request completed',
+      );
+    }
+  }
+
+  /** The request's own warn line already says 404. */
+  override routeNotFound(request: FastifyRequest): void {
+    request.log.debug({ method: request.method, path: request.url.split('?')[0] }, 'route not found');
+  }
+}

@@ -1,0 +1,14 @@
+import type { FastifyInstance } from 'fastify';
+import { registerCall } from '../../http/register-call';
+import type { Services } from '../../compose';
+
+/** Saved favourite filters of the list screen (spec 1 §2, §5, §7). */
+export function registerFavoriteFilterRoutes(
+  app: FastifyInstance,
+  { favoriteFilters: favorites }: Pick<Services, 'favoriteFilters'>,
+): void {
+  registerCall(app, 'favoriteFilters', ({ user, params, body }) =>
+    favorites.listOrSave(user, params.table, body),
+  );
+  registerCall(app, 'favoriteFilterRemove', ({ user, params }) => favorites.remove(user, params.id));
+}

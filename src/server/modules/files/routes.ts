@@ -1,0 +1,17 @@
+import type { FastifyInstance } from 'fastify';
+import type { Services } from '../../compose';
+import { registerCall } from '../../http/register-call';
+
+/**
+ * The files tab (spec 2 §2, §5, §7): the list, the multipart upload and the download of one file, all
+ * contract calls (registerCall parses the upload and sends the file).
+ */
+export function registerFileRoutes(app: FastifyInstance, { files }: Pick<Services, 'files'>): void {
+  registerCall(app, 'files', async ({ user, params }) => ({
+    results: await files.list(user, params.leadId),
+  }));
+  registerCall(app, 'uploadLeadFiles', ({ user, params, upload }) =>
+    files.upload(user, params.leadId, upload),
+  );
+  registerCall(app, 'leadFile', ({ user, params }) => files.open(user, params.id));
+}

@@ -1,0 +1,92 @@
+import { createWriteStream } from 'node:fs';
+import { once } from 'node:events';
+import { sql, type Kysely } from 'kysely';
+import { contract, fillPath, type CallResult } from '../../../shared/contract';
+import { canExport } from '../../../shared/domain/export';
+import { messages } from '../../../shared/i18n/messages';
+import type { Database } from '../../db/schema';
+import { DomainError } from '../../domain-errors';
+import { listWhere, selectFields } from '../../engine/list-query';
+import { resolveTableAccess } from '../../engine/permission-resolver';
+import type { TableRegistry } from '../../engine/registry';
+import { and, column } from '../../engine/sql-helpers';
+import type { EngineUser } from '../../engine/types';
+import type { ExportFileStore } from '../export/export-files';
+import { openExportRows } from '../export/export-rows';
+import { loadOptionLabels } from '../export/option-labels';
+import { exportCell, exportCellKind, exportFileName } from '../export/service';
+import { writeXlsx, type XlsxRow } from '../export/xlsx-writer';
+
+export interface DoubleExporter {
+  /** POST /export/double/{table}: the given leads (those of the user's rows) as an xlsx to download. */
+  write(user: EngineUser, table: string, ids: readonly number[]): Promise<CallResult<'exportDouble'>>;
+}
+
+/**
+ * The duplicated rows of an import as the list export writes them (the user's listable fields, option
+ * labels, dates as dates, every text an inline string, so a cell starting with = + - @ is never a
+ * formula), into the export file store: the download is the ordinary GET /export/file/{id}.
+ */
+export function createDoubleExporter(
+  db: Kysely<Database>,
+  registry: TableRegistry,
+  files: ExportFileStore,
+): DoubleExporter {
+  return {
+    async write(user, table, ids) {
+      const access = await resolveTableAccess(db, registry, user, table);
+      if (!canExport(user.department, access.flags)) throw DomainError.forbidden(messages.forbidden);
+      const fields = selectFields(access, undefined);
+      const names = fields.map((field) => field.name);
+      const where = and([listWhere(access, []), sql<boolean>`${column('id')} = any(${[...ids]}::int8[])`]);
+      const source = await openExportRows(db, access, { names, where, maxRows: ids.length });
+      if (source.total === 0) return { success: false, excelFiles: [], msg: messages.exportFailed };
+      const labels = await loadOptionLabels(
+        db,
+        fields.flatMap((field) => (field.optionListId === null ? [] : [field.optionListId])),
+      );
+      const kinds = fields.map((field) =>
+        exportCellKind(field, field.optionListId === null ? undefined : labels.get(field.optionListId)),
+      );
+      async function* rows(): AsyncGenerator<XlsxRow> {
+        for await (const batch of source.batches()) {
+          for (const row of batch)
+            yield names.map((name, i) => exportCell(row[name], kinds[i] ?? { kind: 'plain' }));
+        }
+      }
+      const { id, partPath } = await files.reserve();
+      const createdAt = new Date();
+      try {
+        const output = createWriteStream(partPath, { mode: 0o600 });
+        const written = await writeXlsx(
+          output,
+          {
+            name: access.table.displayName,
+            columns: fields.map((field) => ({
+              header: field.displayName,
+              width: Math.max(18, field.displayName.length + 4),
+            })),
+            rows: rows(),
+          },
+          { date: createdAt },
+        );
+        if (!output.closed) await once(output, 'close');
+        const fileName = exportFileName(`${access.table.name}-double`, createdAt);
+        await files.commit(id, {
+          userId: user.id,
+          table: access.table.name,
+          fileName,
+          rows: written.rows,
+          createdAt: createdAt.getTime(),
+        });
+        return {
+          success: true,
+          excelFiles: [{ name: fileName, url: fillPath(contract.exportFile.path, { name: id }).path }],
+        };
+      } catch (error) {
+        await files.discard(id);
+        throw error;
+      }
+    },
+  };
+}

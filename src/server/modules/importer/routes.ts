@@ -1,0 +1,30 @@
+import type { FastifyInstance } from 'fastify';
+import type { Services } from '../../compose';
+import { registerCall } from '../../http/register-call';
+import { createExportFileStore, exportDirectory } from '../export/export-files';
+import { createDoubleExporter } from './double-export';
+
+export interface ImporterRoutesDeps extends Pick<Services, 'db' | 'registry' | 'importer'> {
+  /** The server's data folder: duplicate exports go where list exports go (GET /export/file/{id}). */
+  dataDir?: string | undefined;
+}
+
+/** The importer (spec 2 §7): templates, double check, chunked bulk insert, import reports, duplicates export. */
+export function registerImporterRoutes(app: FastifyInstance, deps: ImporterRoutesDeps): void {
+  const { importer } = deps;
+  const doubles = createDoubleExporter(
+    deps.db,
+    deps.registry,
+    createExportFileStore({ dir: exportDirectory(deps.dataDir) }),
+  );
+  registerCall(app, 'importTemplates', ({ user, body }) => importer.templates(user, body.table));
+  registerCall(app, 'importTemplateSave', ({ user, body }) => importer.saveTemplate(user, body));
+  registerCall(app, 'doubleCheck', ({ user, body }) => importer.doubleCheck(user, body));
+  registerCall(app, 'bulkInsert', ({ user, body }) => importer.insertChunk(user, body));
+  registerCall(app, 'importReports', ({ user }) => importer.reports(user));
+  registerCall(app, 'importStatus', ({ user, body }) => importer.status(user, body.excelId));
+  registerCall(app, 'exportDouble', async ({ user, params, body }) => {
+    const ids = 'excelId' in body ? (await importer.report(user, body.excelId)).double_ids : body.double_ids;
+    return doubles.write(user, params.table, ids);
+  });
+}

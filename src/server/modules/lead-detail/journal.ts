@@ -1,0 +1,71 @@
+import type { Kysely } from 'kysely';
+import type { CallResult, JournalEntry } from '../../../shared/contract';
+import type { Database } from '../../db/schema';
+import type { JournalChanges } from '../../engine/lead-journal';
+import { resolveTableAccess } from '../../engine/permission-resolver';
+import { recordNotFound, selectRow } from '../../engine/record-store';
+import type { TableRegistry } from '../../engine/registry';
+import type { EngineUser } from '../../engine/types';
+import { requireLeadsTable, requireModule } from './lead-access';
+
+/** The history tab's module (spec 2 §2 "gecmis"). */
+export const JOURNAL_MODULE = 'gecmis';
+
+export interface JournalPage {
+  page: number;
+  limit: number;
+}
+
+export interface LeadJournalService {
+  /** POST /journal/{table}/{id}: a readable lead's changes, newest first, readable fields only. */
+  list(user: EngineUser, table: string, id: number, paging: JournalPage): Promise<CallResult<'journal'>>;
+}
+
+function isChanges(value: unknown): value is JournalChanges {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** Only the fields the user may read; an entry about hidden fields only is not shown at all. */
+function visibleChanges(raw: unknown, readable: ReadonlySet<string>): JournalEntry['values'] | null {
+  const parsed: unknown = typeof raw === 'string' ? JSON.parse(raw) : raw;
+  if (!isChanges(parsed)) return null;
+  const out: JournalEntry['values'] = {};
+  for (const [name, change] of Object.entries(parsed)) {
+    if (readable.has(name)) out[name] = { old: change.old ?? null, new: change.new ?? null };
+  }
+  return Object.keys(out).length > 0 ? out : null;
+}
+
+export function createLeadJournalService(db: Kysely<Database>, registry: TableRegistry): LeadJournalService {
+  return {
+    async list(user, table, id, { page, limit }) {
+      const access = await resolveTableAccess(db, registry, user, table);
+      requireLeadsTable(access);
+      if (!(await selectRow(db, access, id, ['id']))) throw recordNotFound();
+      requireModule(access, JOURNAL_MODULE);
+      const rows = await db
+        .selectFrom('lead_journal as j')
+        .leftJoin('users as u', 'u.id', 'j.agent_id')
+        .select(['j.id', 'j.agent_id', 'u.name as agent_name', 'j.values', 'j.created_at'])
+        .where('j.lead_id', '=', id)
+        .orderBy('j.id', 'desc')
+        .limit(limit)
+        .offset((page - 1) * limit)
+        .execute();
+      const results: JournalEntry[] = [];
+      for (const row of rows) {
+        const values = visibleChanges(row.values, access.readableNames);
+        if (values) {
+          results.push({
+            id: row.id,
+            agent_id: row.agent_id,
+            agent_name: row.agent_name,
+            values,
+            created_at: row.created_at,
+          });
+        }
+      }
+      return { results, page };
+    },
+  };
+}

@@ -1,0 +1,13 @@
+import type { FastifyInstance } from 'fastify';
+import type { Services } from '../../compose';
+import { registerCall } from '../../http/register-call';
+
+/** Periodic e-mailed reports (spec 2 §7 savePeriod): save, list with their sending state, delete. */
+export function registerPeriodicReportRoutes(
+  app: FastifyInstance,
+  { periodicReports }: Pick<Services, 'periodicReports'>,
+): void {
+  registerCall(app, 'savePeriod', ({ user, body }) => periodicReports.save(user, body));
+  registerCall(app, 'periodicReports', ({ user }) => periodicReports.list(user));
+  registerCall(app, 'deletePeriod', ({ user, params }) => periodicReports.remove(user, params.id));
+}

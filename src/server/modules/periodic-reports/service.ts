@@ -1,0 +1,158 @@
+import { sql, type Kysely } from 'kysely';
+import {
+  periodicReportDataSchema,
+  type CallBody,
+  type CallResult,
+  type PeriodicReport,
+  type PeriodicReportData,
+  type PeriodicReportType,
+} from '../../../shared/contract';
+import { parseReceivers } from '../../../shared/domain/receivers';
+import { messages } from '../../../shared/i18n/messages';
+import { periodicReportMessages as p } from '../../../shared/i18n/periodic-report-messages';
+import type { Database } from '../../db/schema';
+import { DomainError } from '../../domain-errors';
+import { recordNotFound } from '../../engine/record-store';
+import type { EngineUser } from '../../engine/types';
+import { journalAdminChange } from '../admin/admin-journal';
+
+/** Who schedules periodic reports (spec 2 §1: managers and admins); admins see and remove everyone's. */
+export const PERIODIC_REPORT_DEPARTMENTS: readonly string[] = ['admin', 'sales_manager'];
+
+export type SavePeriodInput = Required<Pick<CallBody<'savePeriod'>, 'name' | 'receiver'>> & {
+  period: number;
+  next_send_date: string;
+  type: PeriodicReportType;
+  utmKey?: PeriodicReportData['utmKey'];
+  trx?: PeriodicReportData['trx'];
+};
+
+export interface PeriodicReportsService {
+  save(user: EngineUser, input: SavePeriodInput): Promise<CallResult<'savePeriod'>>;
+  list(user: EngineUser): Promise<CallResult<'periodicReports'>>;
+  remove(user: EngineUser, id: number): Promise<CallResult<'deletePeriod'>>;
+}
+
+/** The table a report type reads (spec 2 §3 Periodic report: table). */
+const TABLE_OF: Record<PeriodicReportType, string> = {
+  monthly: 'transactions',
+  utm: 'leads',
+  agent: 'leads',
+};
+
+function requireScheduler(user: EngineUser): void {
+  if (!PERIODIC_REPORT_DEPARTMENTS.includes(user.department)) throw DomainError.forbidden(p.notAllowed);
+}
+
+/** What a report type keeps of the form: the UTM key for the UTM report, the transaction scope for the monthly one. */
+function dataOf(input: SavePeriodInput): PeriodicReportData {
+  if (input.type === 'utm') return { utmKey: input.utmKey ?? 'utm_source' };
+  if (input.type === 'monthly') return { trx: input.trx ?? 'all' };
+  return {};
+}
+
+export function parsePeriodicData(value: unknown): PeriodicReportData {
+  const parsed = periodicReportDataSchema.safeParse(value);
+  return parsed.success ? parsed.data : {};
+}
+
+export function createPeriodicReportsService(db: Kysely<Database>): PeriodicReportsService {
+  return {
+    async save(user, input) {
+      requireScheduler(user);
+      // The contract checked them; checked again here so no other caller can store a bad list.
+      const receivers = parseReceivers(input.receiver);
+      if (!receivers.ok) throw DomainError.invalid(p.receiverRequired);
+      const id = await db.transaction().execute(async (trx) => {
+        const row = await trx
+          .insertInto('periodic_reports')
+          .values({
+            name: input.name,
+            type: input.type,
+            table: TABLE_OF[input.type],
+            data: JSON.stringify(dataOf(input)),
+            period: input.period,
+            receiver: receivers.addresses.join(', '),
+            next_send_date: input.next_send_date,
+            user_id: user.id,
+          })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        await journalAdminChange(trx, {
+          actorId: user.id,
+          action: 'periodic_report_create',
+          targetTable: 'periodic_reports',
+          targetId: row.id,
+          values: {
+            name: input.name,
+            type: input.type,
+            period: input.period,
+            receiver: receivers.addresses.join(', '),
+            next_send_date: input.next_send_date,
+          },
+        });
+        return row.id;
+      });
+      return { success: true, msg: messages.periodicReportSaved, id };
+    },
+
+    async list(user) {
+      requireScheduler(user);
+      let query = db
+        .selectFrom('periodic_reports as r')
+        .leftJoin('users as u', 'u.id', 'r.user_id')
+        .select([
+          'r.id',
+          'r.name',
+          'r.type',
+          'r.table',
+          'r.data',
+          'r.status',
+          'r.period',
+          'r.receiver',
+          'r.next_send_date',
+          'r.user_id',
+          'u.name as user_name',
+          'r.attempts',
+          'r.last_error',
+          'r.last_sent_at',
+          'r.created_at',
+          // A failed send waits until locked_until; a send in progress has no error yet.
+          sql<string | null>`case when r.last_error is not null then r.locked_until end`.as('retry_at'),
+        ])
+        .orderBy('r.id', 'desc');
+      if (user.department !== 'admin') query = query.where('r.user_id', '=', user.id);
+      const rows = await query.execute();
+      const results: PeriodicReport[] = rows.map((row) => ({
+        ...row,
+        type: row.type as PeriodicReportType,
+        data: parsePeriodicData(row.data),
+      }));
+      return { success: true, results };
+    },
+
+    async remove(user, id) {
+      requireScheduler(user);
+      await db.transaction().execute(async (trx) => {
+        // Locked: a send being claimed right now either finishes before, or finds the row gone.
+        let query = trx
+          .selectFrom('periodic_reports')
+          .select(['id', 'name', 'receiver', 'user_id'])
+          .where('id', '=', id)
+          .forUpdate();
+        if (user.department !== 'admin') query = query.where('user_id', '=', user.id);
+        const row = await query.executeTakeFirst();
+        if (!row) throw recordNotFound();
+        await trx.deleteFrom('periodic_reports').where('id', '=', id).execute();
+        await journalAdminChange(trx, {
+          actorId: user.id,
+          action: 'periodic_report_delete',
+          targetTable: 'periodic_reports',
+          targetId: id,
+          values: { name: row.name, receiver: row.receiver, user_id: row.user_id },
+        });
+      });
+      return { success: true, msg: p.deleted };
+    },
+  };
+}

@@ -1,0 +1,18 @@
+import type { FastifyInstance } from 'fastify';
+import type { Services } from '../../compose';
+import { registerCall } from '../../http/register-call';
+
+/** The user's stored shell preferences: layout, theme, muted keywords (spec 1 §7). */
+export function registerPreferenceRoutes(
+  app: FastifyInstance,
+  { preferences }: Pick<Services, 'preferences'>,
+): void {
+  registerCall(app, 'preferences', async ({ user }) => ({
+    success: true,
+    preferences: await preferences.get(user),
+  }));
+  registerCall(app, 'preferencesSave', async ({ user, body }) => ({
+    success: true,
+    preferences: await preferences.save(user, body),
+  }));
+}

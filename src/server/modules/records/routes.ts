@@ -1,0 +1,16 @@
+import type { FastifyInstance } from 'fastify';
+import { registerCall } from '../../http/register-call';
+import type { Services } from '../../compose';
+
+/**
+ * The metadata-driven record calls of spec 1 §7 ("Lists and records"): permissions, fields, table,
+ * row, detail save and inline save. Thin: the contract parses, the service decides.
+ */
+export function registerRecordsRoutes(app: FastifyInstance, { records }: Pick<Services, 'records'>): void {
+  registerCall(app, 'permissions', ({ user }) => records.permissions(user));
+  registerCall(app, 'fields', ({ user, params }) => records.fields(user, params.table));
+  registerCall(app, 'table', ({ user, params, body }) => records.list(user, params.table, body));
+  registerCall(app, 'row', ({ user, params, body }) => records.row(user, params.table, params.id, body));
+  registerCall(app, 'detailSave', ({ user, body }) => records.detailSave(user, body));
+  registerCall(app, 'inlineSave', ({ user, body }) => records.inlineSave(user, body));
+}

@@ -1,0 +1,256 @@
+import type { Kysely } from 'kysely';
+import type { z } from 'zod';
+import type { CallResult, contract, FieldMeta, MenuTable, RecordRow } from '../../../shared/contract';
+import { DEFAULT_PAGE_SIZE } from '../../../shared/domain/constants';
+import { messages } from '../../../shared/i18n/messages';
+import type { Database } from '../../db/schema';
+import { toRecordRow } from '../../engine/cells';
+import type { FilterCondition } from '../../engine/filter-compiler';
+import { compileFilters } from '../../engine/filter-compiler';
+import { runListQuery } from '../../engine/list-query';
+import {
+  flagsOf,
+  isSettable,
+  loadPermissionRows,
+  requireFlag,
+  resolveTableAccess,
+  type TableAccess,
+  type TableFlags,
+} from '../../engine/permission-resolver';
+import { insertRow, recordNotFound, selectRow, updateRow } from '../../engine/record-store';
+import { applyDefaults, authorValues, checkRequired, insertDefaults } from '../../engine/insert-defaults';
+import { checkWriteValues, invalidField, prepareValues, type WriteInput } from '../../engine/record-writer';
+import { getTableRegistry, type TableRegistry } from '../../engine/registry';
+import { journaledWrite } from '../../engine/lead-journal';
+import type { RecordHooks } from '../../engine/record-hooks';
+import type { EngineUser, FieldDefinition, TableDefinition } from '../../engine/types';
+import type { AuthUser } from '../auth/service';
+import { insertPasswordFields, takePasswordInputs } from '../auth/password-inputs';
+
+type ListBody = z.output<(typeof contract)['table']['body']>;
+type RowBody = z.output<(typeof contract)['row']['body']>;
+type DetailSaveBody = z.output<(typeof contract)['detailSave']['body']>;
+type InlineSaveBody = z.output<(typeof contract)['inlineSave']['body']>;
+/** Inserts of their own kind (spec 1 §7 "type such as insert_note"): every type but the generic insert. */
+type TypedInsertBody = Exclude<Extract<InlineSaveBody, { type: string }>, { type: 'insert' }>;
+/** The user as typed inserts need them (a note is signed with the user's name). */
+export type RecordsUser = EngineUser & { name: string };
+
+/**
+ * The handlers of typed inserts, one per type, given by the modules that own them (insert_note: the
+ * notes module, whose notes carry reminders and agents). The records route stays one generic call.
+ */
+export type InsertTypeHandlers = {
+  [T in TypedInsertBody['type']]: (
+    user: RecordsUser,
+    body: Extract<TypedInsertBody, { type: T }>,
+  ) => Promise<CallResult<'inlineSave'>>;
+};
+
+export interface RecordsServiceDeps {
+  registry?: TableRegistry;
+  /** Per-table business rules run inside every generic write (engine/record-hooks.ts). */
+  hooks: RecordHooks;
+  insertTypes: InsertTypeHandlers;
+}
+type Inputs = Readonly<Record<string, WriteInput>>;
+
+export interface RecordsService {
+  /** GET /permissions: the menu tables the user may show, with flags, and `me`. */
+  permissions(user: AuthUser): Promise<CallResult<'permissions'>>;
+  /** GET /fields/{table}: metadata of the fields the user may list. */
+  fields(user: EngineUser, table: string): Promise<CallResult<'fields'>>;
+  /** POST /table/{table}: one page of the list plus the exact total. */
+  list(user: EngineUser, table: string, query: ListBody): Promise<CallResult<'table'>>;
+  /** POST /row/{table}/{id}: one record's readable fields. */
+  row(user: EngineUser, table: string, id: number, body: RowBody): Promise<CallResult<'row'>>;
+  /** POST /detail/save/: update writable fields of one record. */
+  detailSave(user: EngineUser, body: DetailSaveBody): Promise<CallResult<'detailSave'>>;
+  /** POST /inline/save/: insert a record (typed inserts by their handler), or set one field of one record. */
+  inlineSave(user: RecordsUser, body: InlineSaveBody): Promise<CallResult<'inlineSave'>>;
+}
+
+/** Field metadata as the contract's fieldMetaSchema (spec 1 §3). */
+export function fieldMeta(field: FieldDefinition): FieldMeta {
+  return {
+    id: field.id,
+    name: field.name,
+    display_name: field.displayName,
+    component: { name: field.component },
+    category: field.category,
+    options: field.optionListId,
+    show_insert: field.showInsert,
+  };
+}
+
+function menuEntry(table: TableDefinition, flags: TableFlags): MenuTable {
+  return {
+    id: table.id,
+    table: table.name,
+    name: table.displayName,
+    icon: table.icon,
+    location: table.location,
+    url: table.url,
+    ...flags,
+  };
+}
+
+/** Fields an insert may fill: writable ones and those the insert form shows (spec 1 §5: show_insert 1). */
+function insertableFields(access: TableAccess): Map<string, FieldDefinition> {
+  const fields = new Map(access.writable.map((field) => [field.name, field]));
+  for (const field of access.table.fields) {
+    if (field.showInsert === 1 && isSettable(field) && field.component !== 'password') {
+      fields.set(field.name, field);
+    }
+  }
+  return fields;
+}
+
+const DEFAULT_LIST: NonNullable<ListBody> = { page: 1, limit: DEFAULT_PAGE_SIZE, filters: [] };
+
+export function createRecordsService(db: Kysely<Database>, deps: RecordsServiceDeps): RecordsService {
+  const { hooks, insertTypes } = deps;
+  const registry = deps.registry ?? getTableRegistry(db);
+  const access = (user: EngineUser, table: string): Promise<TableAccess> =>
+    resolveTableAccess(db, registry, user, table);
+
+  async function saveFields(user: EngineUser, tableName: string, id: number, inputs: Inputs): Promise<void> {
+    const target = await access(user, tableName);
+    requireFlag(target, 'update');
+    const prepared = prepareValues(new Map(target.writable.map((field) => [field.name, field])), inputs);
+    const values = new Map([...prepared].map(([name, item]) => [name, item.value]));
+    await db.transaction().execute(async (trx) => {
+      await checkWriteValues(trx, user, prepared);
+      await hooks.beforeWrite({ trx, user, access: target, mode: 'update', ids: [id], values });
+      // A lead's change and its journal entry commit together (or not at all).
+      await journaledWrite(trx, target, [id], values, { agentId: user.id }, () =>
+        updateRow(trx, target, id, values),
+      );
+    });
+    hooks.afterCommit({ user, access: target, mode: 'update', ids: [id] });
+  }
+
+  async function insert(user: EngineUser, tableName: string, inputs: Inputs): Promise<number> {
+    const target = await access(user, tableName);
+    requireFlag(target, 'show');
+    requireFlag(target, 'update');
+    // Passwords never reach the generic writer: checked and hashed first (password-inputs.ts).
+    const passwords = await takePasswordInputs(target, inputs);
+    const prepared = prepareValues(insertableFields(target), passwords.inputs);
+    const values = new Map([...prepared].map(([name, item]) => [name, item.value]));
+    for (const [name, hash] of passwords.hashed) values.set(name, hash);
+    applyDefaults(target.table, values, await insertDefaults(user, target));
+    const id = await db.transaction().execute(async (trx) => {
+      // Who wrote the row is the session's user, never the input's.
+      for (const [name, value] of await authorValues(trx, user, target.table)) values.set(name, value);
+      const context = { trx, user, access: target, mode: 'insert', ids: [], values } as const;
+      await hooks.beforeWrite(context);
+      checkRequired(target.table, values);
+      await checkWriteValues(trx, user, prepared);
+      const id = await insertRow(trx, target, values);
+      await hooks.afterInsert(context, id);
+      return id;
+    });
+    hooks.afterCommit({ user, access: target, mode: 'insert', ids: [id] });
+    return id;
+  }
+
+  return {
+    async permissions(user) {
+      const [tables, rows] = await Promise.all([
+        registry.listTables(),
+        loadPermissionRows(db, user.user_group_id),
+      ]);
+      const byTable = new Map(rows.map((row) => [row.table_name, row]));
+      const menu: MenuTable[] = [];
+      for (const table of tables) {
+        const row = byTable.get(table.name);
+        if (!row || row.show !== 1) continue;
+        menu.push(menuEntry(table, flagsOf(row)));
+      }
+      return {
+        tables: menu,
+        me: {
+          id: user.id,
+          name: user.name,
+          email: user.email,
+          department: user.department,
+          team_id: user.team_id,
+          team: user.team,
+          user_group_id: user.user_group_id,
+          user_group: user.user_group,
+          dahili: user.dahili,
+          telegram_id: user.telegram_id,
+          theme: user.theme,
+          // Lead-detail tabs follow the modules of the leads permission (spec 1 §6).
+          modules: [...(byTable.get('leads')?.modules ?? [])],
+          // An admin-set password: the app asks for a new one before the shell (issue 14).
+          must_change_password: user.must_change_password === true,
+        },
+      };
+    },
+
+    async fields(user, table) {
+      const target = await access(user, table);
+      // A password is never listed, but the insert form of a user who may insert must still ask for it.
+      const insertOnly = target.flags.update === 1 ? insertPasswordFields(target) : [];
+      return {
+        fields: target.listable.map(fieldMeta),
+        ...(insertOnly.length > 0 ? { insert_fields: insertOnly.map(fieldMeta) } : {}),
+      };
+    },
+
+    async list(user, table, query) {
+      const target = await access(user, table);
+      const request = query ?? DEFAULT_LIST;
+      const page = await runListQuery(db, target, request);
+      return {
+        results: page.results,
+        total: page.total,
+        ...(page.capped ? { total_capped: true } : {}),
+        page: request.page,
+        fields: page.fields,
+        all_fields: target.listable.map(fieldMeta),
+        components: Object.fromEntries(target.listable.map((field) => [field.name, field.component])),
+        table: target.table.name,
+        tab_field_id: null,
+      };
+    },
+
+    async row(user, table, id, body) {
+      const target = await access(user, table);
+      const filters: readonly FilterCondition[] = body?.filters ?? [];
+      const extra = compileFilters(filters, { table: target.table, listable: target.listableNames });
+      const names = target.readable.map((field) => field.name);
+      const found = await selectRow(db, target, id, names, extra);
+      if (!found) throw recordNotFound();
+      const results: RecordRow = toRecordRow(found, names);
+      return {
+        results,
+        fields: target.readable.map(fieldMeta),
+        write_fields: target.writable.map((field) => field.name),
+        modules: [...target.modules],
+      };
+    },
+
+    async detailSave(user, body) {
+      await saveFields(user, body.table, body.id, body.inputs);
+      return { success: true, msg: messages.savedSuccessfully };
+    },
+
+    async inlineSave(user, body) {
+      if ('keyName' in body) {
+        // Only the primary key addresses a row: any other column could match many rows at once.
+        if (body.keyName !== 'id') throw invalidField(body.keyName);
+        if (!/^[1-9]\d{0,15}$/.test(body.keyValue.trim())) throw invalidField(body.keyName);
+        await saveFields(user, body.table, Number(body.keyValue.trim()), {
+          [body.fieldName]: body.fieldValue,
+        });
+        return { success: true, message: messages.savedSuccessfully };
+      }
+      if (body.type !== 'insert') return insertTypes[body.type](user, body);
+      const id = await insert(user, body.table, body.inputs);
+      return { success: true, message: messages.savedSuccessfully, id };
+    },
+  };
+}

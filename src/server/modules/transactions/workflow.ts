@@ -1,0 +1,279 @@
+import { sql, type Kysely, type Selectable, type Updateable } from 'kysely';
+import {
+  APPROVAL,
+  FORM_STATUSES,
+  flowAllows,
+  nextStatuses,
+  TRX_STATUS as S,
+  TRANSACTION_TYPES,
+} from '../../../shared/domain/transaction-flow';
+import { OPTION_LIST_IDS } from '../../../shared/domain/constants';
+import { departmentLabel, format } from '../../../shared/i18n/messages';
+import { transactionMessages as t } from '../../../shared/i18n/transaction-messages';
+import type { Database, TransactionsTable } from '../../db/schema';
+import { DomainError } from '../../domain-errors';
+import { resolveTableAccess } from '../../engine/permission-resolver';
+import { recordNotFound } from '../../engine/record-store';
+import { optionValueExists } from '../../engine/record-writer';
+import type { TableRegistry } from '../../engine/registry';
+import { and, column } from '../../engine/sql-helpers';
+import type { EngineUser } from '../../engine/types';
+import { loadStatus } from './status-flows';
+
+export const TRANSACTIONS_TABLE = 'transactions';
+
+export type TransactionRow = Selectable<TransactionsTable>;
+type Changes = Updateable<TransactionsTable>;
+
+/** What an action needs from the request (already validated by the contract). */
+export interface ActionInput {
+  status_id?: number;
+  comment?: string | undefined;
+  delivery_iban?: string;
+  amount_bank?: string;
+  bank_currency_id?: number;
+  amount_platform?: string;
+  platform_currency_id?: number;
+}
+
+/**
+ * One explicit step of spec 2 §7: who may take it, on which type, to which status (checked against the
+ * flow of the current status), and what it writes. `to` null: the step keeps the status (comment, delivery).
+ */
+interface ActionSpec {
+  readonly departments: readonly string[] | 'flow';
+  readonly type?: string;
+  readonly to: ((row: TransactionRow, input: ActionInput) => number) | null;
+  /** Steps that keep the status are allowed only in these statuses. */
+  readonly inStatuses?: readonly number[];
+  readonly riskStep?: boolean;
+  readonly changes: (input: ActionInput, now: string) => Changes;
+}
+
+const commentChange = (input: ActionInput): Changes =>
+  input.comment !== undefined ? { comment: input.comment } : {};
+
+const bankAmounts = (input: ActionInput): Changes => ({
+  amount_bank: input.amount_bank ?? null,
+  bank_currency_id: input.bank_currency_id ?? null,
+});
+const platformAmounts = (input: ActionInput): Changes => ({
+  amount_platform: input.amount_platform ?? null,
+  platform_currency_id: input.platform_currency_id ?? null,
+});
+const noAmounts = (): Changes => ({});
+
+/** A finance decision: its approval status and date, the amounts it books, and the comment if one came. */
+const financeDecision =
+  (approval: number, amounts: (input: ActionInput) => Changes = noAmounts) =>
+  (input: ActionInput, now: string): Changes => ({
+    ...amounts(input),
+    finance_approve_status: approval,
+    finance_approve_date: now,
+    ...commentChange(input),
+  });
+
+/** A risk decision, as finance's with the risk columns. */
+const riskDecision =
+  (approval: number, amounts: (input: ActionInput) => Changes = noAmounts) =>
+  (input: ActionInput, now: string): Changes => ({
+    ...amounts(input),
+    risk_approve_status: approval,
+    risk_approve_date: now,
+    ...commentChange(input),
+  });
+
+const FINANCE = ['finance'];
+const RISK = ['risk'];
+
+export const ACTIONS = {
+  changeStatus: {
+    departments: 'flow',
+    to: (_row, input) => input.status_id ?? 0,
+    changes: () => ({}),
+  },
+  changeComment: {
+    departments: ['admin', 'sales_manager', 'finance', 'risk'],
+    to: null,
+    changes: (input) => ({ comment: input.comment ?? '' }),
+  },
+  deliveryIban: {
+    departments: FINANCE,
+    type: TRANSACTION_TYPES.deposit,
+    to: null,
+    inStatuses: [S.depositRequested, S.accountSent, S.cardPending, S.onHold, S.underReview],
+    changes: (input) => ({ delivery_iban: input.delivery_iban ?? null }),
+  },
+  depositOk: {
+    departments: FINANCE,
+    type: TRANSACTION_TYPES.deposit,
+    to: () => S.financeApproved,
+    changes: financeDecision(APPROVAL.approved, bankAmounts),
+  },
+  depositCanceled: {
+    departments: FINANCE,
+    to: () => S.financeCancelled,
+    changes: financeDecision(APPROVAL.cancelled),
+  },
+  depositBlocked: {
+    departments: FINANCE,
+    to: () => S.financeRejected,
+    changes: financeDecision(APPROVAL.rejected),
+  },
+  finansOkWithdrawal: {
+    departments: FINANCE,
+    type: TRANSACTION_TYPES.withdrawal,
+    to: () => S.financeApproved,
+    changes: financeDecision(APPROVAL.approved, bankAmounts),
+  },
+  riskOk: {
+    departments: RISK,
+    type: TRANSACTION_TYPES.deposit,
+    riskStep: true,
+    to: () => S.depositCompleted,
+    changes: riskDecision(APPROVAL.approved, platformAmounts),
+  },
+  riskOkWithdrawal: {
+    departments: RISK,
+    type: TRANSACTION_TYPES.withdrawal,
+    riskStep: true,
+    to: () => S.riskApproved,
+    changes: riskDecision(APPROVAL.approved, (input) => ({
+      ...platformAmounts(input),
+      ...bankAmounts(input),
+    })),
+  },
+  riskCanceled: {
+    departments: RISK,
+    riskStep: true,
+    to: () => S.riskCancelled,
+    changes: riskDecision(APPROVAL.cancelled),
+  },
+  riskBlocked: {
+    departments: RISK,
+    riskStep: true,
+    to: () => S.riskRejected,
+    changes: riskDecision(APPROVAL.rejected),
+  },
+} as const satisfies Record<string, ActionSpec>;
+
+export type ActionName = keyof typeof ACTIONS;
+
+export interface ActionOutcome {
+  readonly before: TransactionRow;
+  readonly after: TransactionRow;
+}
+
+function departmentsText(departments: readonly string[]): string {
+  return departments.map(departmentLabel).join(', ');
+}
+
+function journalText(value: unknown): string | null {
+  if (value === null || value === undefined) return null;
+  return String(value);
+}
+
+async function checkCurrencies(db: Kysely<Database>, input: ActionInput): Promise<void> {
+  for (const id of [input.bank_currency_id, input.platform_currency_id]) {
+    if (id !== undefined && !(await optionValueExists(db, OPTION_LIST_IDS.currencies, id))) {
+      throw DomainError.invalid(t.currencyInvalid);
+    }
+  }
+}
+
+/** The checks of one step against the locked row; throws the refusal the user reads. */
+async function checkStep(
+  trx: Kysely<Database>,
+  spec: ActionSpec,
+  user: EngineUser,
+  row: TransactionRow,
+  input: ActionInput,
+): Promise<number> {
+  const current = await loadStatus(trx, row.status_id);
+  if (spec.departments === 'flow') {
+    if (nextStatuses(current.flow, user.department).length === 0) {
+      throw DomainError.forbidden(format(t.statusNotAllowed, { status: current.label }));
+    }
+  } else if (!spec.departments.includes(user.department)) {
+    throw DomainError.forbidden(format(t.wrongDepartment, { department: departmentsText(spec.departments) }));
+  }
+  if (spec.type !== undefined && row.type !== spec.type) {
+    throw DomainError.invalid(spec.type === TRANSACTION_TYPES.deposit ? t.notDeposit : t.notWithdrawal);
+  }
+  if (spec.to === null) {
+    if (spec.inStatuses && !spec.inStatuses.includes(row.status_id)) {
+      throw DomainError.conflict(format(t.statusNotAllowed, { status: current.label }));
+    }
+    return row.status_id;
+  }
+  const next = spec.to(row, input);
+  if (spec.riskStep) {
+    if (row.finance_approve_status !== APPROVAL.approved) {
+      throw DomainError.conflict(format(t.statusNotAllowed, { status: current.label }));
+    }
+    // Spec 2 §4: risk decides while its status is empty or 0.
+    if (row.risk_approve_status !== null && row.risk_approve_status !== 0) {
+      throw DomainError.conflict(t.riskAlreadyDecided);
+    }
+  }
+  if (!flowAllows(current.flow, user.department, next)) {
+    throw DomainError.conflict(format(t.statusNotAllowed, { status: current.label }));
+  }
+  if (
+    spec.departments === 'flow' &&
+    (next === FORM_STATUSES.financeAmount || next === FORM_STATUSES.riskAmounts)
+  ) {
+    throw DomainError.invalid(t.amountFormRequired);
+  }
+  return next;
+}
+
+/**
+ * Runs one step in one database transaction: the row is locked (FOR UPDATE, inside the user's scope, else
+ * the same 404 as a missing one), department, type, current status and flow are checked on the locked
+ * row, then the change and its journal entry (actor, old and new values) are written together. Two people
+ * clicking at once queue on the lock; the second sees the new status and is refused.
+ */
+export async function runAction(
+  db: Kysely<Database>,
+  registry: TableRegistry,
+  user: EngineUser,
+  name: ActionName,
+  id: number,
+  input: ActionInput,
+): Promise<ActionOutcome> {
+  const spec: ActionSpec = ACTIONS[name];
+  const access = await resolveTableAccess(db, registry, user, TRANSACTIONS_TABLE);
+  await checkCurrencies(db, input);
+  return db.transaction().execute(async (trx) => {
+    const where = and([sql<boolean>`${column('id')} = ${id}`, access.scope]);
+    const { rows } = await sql<TransactionRow>`select * from transactions where ${where} for update`.execute(
+      trx,
+    );
+    const before = rows[0];
+    if (!before) throw recordNotFound();
+    const next = await checkStep(trx, spec, user, before, input);
+    const now = await sql<{ now: string }>`select date_trunc('second', localtimestamp)::text as now`.execute(
+      trx,
+    );
+    const changes: Changes = { ...spec.changes(input, now.rows[0]?.now ?? '') };
+    if (next !== before.status_id) changes.status_id = next;
+    const after = await trx
+      .updateTable('transactions')
+      .set(changes)
+      .where('id', '=', id)
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    const values: Record<string, { old: string | null; new: string | null }> = {};
+    for (const key of Object.keys(changes) as (keyof TransactionRow & keyof Changes)[]) {
+      const old = journalText(before[key]);
+      const now = journalText(after[key]);
+      if (old !== now) values[key] = { old, new: now };
+    }
+    await trx
+      .insertInto('transaction_journal')
+      .values({ transaction_id: id, agent_id: user.id, action: name, values: JSON.stringify(values) })
+      .execute();
+    return { before, after };
+  });
+}
