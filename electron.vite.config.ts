@@ -37,6 +37,8 @@ export default defineConfig({
         input: {
           index: resolve(root, 'src/main/index.ts'),
           embedded: resolve(root, 'src/server/cli/embedded.ts'),
+          // The importer parses a chosen file in a worker thread of the main process.
+          'import-parse-worker': resolve(root, 'src/main/import-parse-worker.ts'),
         },
       },
     },

@@ -1,11 +1,13 @@
 import type { FetchLike } from '../shared/contract';
+import { IMPORT_DEFAULT_MAX_BYTES } from '../shared/domain/import-limits';
+import { desktopTexts } from '../shared/i18n/desktop-texts';
 import { createDesktopIntegration, type DesktopIntegration } from './desktop-integration';
 import type { EmbeddedServerLauncher } from './embedded-server';
 import { createExportDownloader, type ExportDownloader, type ShowSaveDialog } from './export-download';
+import { createDocumentSaver } from './document-save';
+import { createImportFilePicker, type ParseImportFileAt, type ShowOpenDialog } from './import-file-pick';
 import { createMemoryShortcutRegistry, type GlobalShortcutLike } from './global-shortcut';
-import { createIpcRouter, type IpcRouter } from './ipc-router';
-import { createLeadFileReader, type LeadFileReader } from './lead-file-read';
-import { createLeadUploader, type LeadUploader } from './lead-upload';
+import { createIpcRouter, type DesktopControls, type IpcRouter } from './ipc-router';
 import type { KeyValueStore } from './key-value-store';
 import { consoleLog, type Log } from './log';
 import type { IoFactory } from './realtime-client';
@@ -29,6 +31,12 @@ export interface MainServicesDeps {
   embedded: EmbeddedServerLauncher | null;
   /** Electron's save dialog (index.ts); without it export files cannot be saved. */
   showSaveDialog?: ShowSaveDialog | null;
+  /** Electron's open dialog (index.ts); without it the importer cannot pick a file here. */
+  showOpenDialog?: ShowOpenDialog | null;
+  /** How an import file is parsed off the main thread (a worker thread in the app). */
+  parseImportFile?: ParseImportFileAt;
+  /** IMPORT_MAX_BYTES of this machine's environment (default 200 MB). */
+  importMaxBytes?: number;
   /** Folder the save dialog starts in (the user's Downloads). */
   downloadsDirectory?: () => string;
   /** Keychain entry of the session token. */
@@ -46,7 +54,28 @@ export interface MainServicesDeps {
   schedule?: Schedule;
   random?: () => number;
   log?: Log;
+  /** IT's policy for the server address (issue #17); none unless given. */
+  policy?: { crmAddress?: string; disableEmbeddedServer?: boolean };
+  /** Updater, crash notice and deep links of the installed app; a disabled stand-in unless given. */
+  desktopControls?: DesktopControls;
 }
+
+/** Where no updater runs (the e2e harness, development): updates say so, nothing is pending. */
+export const notInstalledControls: DesktopControls = {
+  updateStatus: () => ({
+    state: 'disabled',
+    mode: 'default',
+    version: null,
+    percent: null,
+    message: desktopTexts.updateNotInstalled,
+    canCheck: false,
+    userAsked: false,
+  }),
+  checkForUpdates: async () => notInstalledControls.updateStatus(),
+  downloadUpdate: async () => notInstalledControls.updateStatus(),
+  restartToUpdate: () => undefined,
+  startupNotices: () => ({ recoveredFromCrash: false, leadId: null }),
+};
 
 export interface MainServices {
   settings: Settings;
@@ -55,8 +84,6 @@ export interface MainServices {
   /** The session manager, observed: its beginning and end start and stop the desktop integration. */
   session: ObservedSession;
   exports: ExportDownloader;
-  uploads: LeadUploader;
-  leadFiles: LeadFileReader;
   /** Socket, native reminders, tray data and the global shortcut. */
   desktop: DesktopIntegration;
   router: IpcRouter;
@@ -86,6 +113,7 @@ export function createMainServices(deps: MainServicesDeps): MainServices {
     checkAddress: (url) => checkCrmAddress(url, deps.fetch),
     embedded: deps.embedded,
     onServerChanged: () => session.reset(),
+    policy: deps.policy,
   });
   // The same emit, plus: an expired token ends everything the session runs (socket, tray).
   const emit: EmitBridgeEvent = (event, payload) => {
@@ -109,46 +137,45 @@ export function createMainServices(deps: MainServicesDeps): MainServices {
     log,
   });
   const session = observeSession(sessionManager, desktop.hooks);
-  // The same API base and token the session manager sends calls with.
+  // Downloads go through the session manager: the same API base and token, and the same 401 rule.
   const exports = createExportDownloader({
     apiBase: () => server.apiBase(),
-    token: () => vault.load(),
-    fetch: deps.fetch,
+    hasSession: async () => (await vault.load()) !== null,
+    open: (input) => session.open('exportFile', input),
     showSaveDialog: deps.showSaveDialog ?? null,
     defaultDirectory: deps.downloadsDirectory,
     log,
   });
-  // Same source again; a refused token is settled by a forced validation, which ends the session.
-  const uploads = createLeadUploader({
-    apiBase: () => server.apiBase(),
-    token: () => vault.load(),
-    fetch: deps.fetch,
-    onUnauthorized: async () => {
-      await session.validate(true);
-    },
+  // Documents the renderer builds (an offer's PDF) are written by the main process after the dialog.
+  const documents = createDocumentSaver({
+    showSaveDialog: deps.showSaveDialog ?? null,
+    defaultDirectory: deps.downloadsDirectory,
+    log,
   });
-  // The same source and the same 401 handling as the uploader.
-  const leadFiles = createLeadFileReader({
-    apiBase: () => server.apiBase(),
-    token: () => vault.load(),
-    fetch: deps.fetch,
-    onUnauthorized: async () => {
-      await session.validate(true);
-    },
+  // The importer's file: chosen, checked and parsed here, only the sheet crosses to the renderer.
+  const parseImport = deps.parseImportFile;
+  const importFiles = createImportFilePicker({
+    showOpenDialog: parseImport ? (deps.showOpenDialog ?? null) : null,
+    maxBytes: deps.importMaxBytes ?? IMPORT_DEFAULT_MAX_BYTES,
+    parse: parseImport ?? (async () => ({ ok: false, problem: 'invalidFile' })),
+    log,
   });
   const router = createIpcRouter({
     session,
     server,
     isTrustedFrameUrl: deps.isTrustedFrameUrl,
-    files: exports,
-    uploads,
-    leadFiles,
+    files: {
+      saveExport: (input) => exports.saveExport(input),
+      saveDocument: (input) => documents.saveDocument(input),
+      pickImportFile: (input) => importFiles.pickImportFile(input),
+    },
     shell: {
       getMutedKeywords: () => settings.mutedKeywords(),
       setMutedKeywords: (words) => settings.setMutedKeywords(words),
       getGlobalShortcut: () => desktop.shortcuts.status(),
       setGlobalShortcut: (accelerator) => desktop.shortcuts.change(accelerator),
     },
+    desktop: deps.desktopControls ?? notInstalledControls,
   });
   return {
     settings,
@@ -156,8 +183,6 @@ export function createMainServices(deps: MainServicesDeps): MainServices {
     server,
     session,
     exports,
-    uploads,
-    leadFiles,
     desktop,
     router,
     dispose: () => desktop.dispose(),

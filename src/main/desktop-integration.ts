@@ -101,6 +101,15 @@ export function createDesktopIntegration(deps: DesktopIntegrationDeps): DesktopI
         case 'fieldUpdate':
           emit('fieldUpdate', message.payload);
           return;
+        case 'callOutcome':
+          emit('callOutcome', message.payload);
+          return;
+        case 'transactionUpdate':
+          emit('transactionUpdate', message.payload);
+          return;
+        case 'chatMessage':
+          emit('chatMessage', message.payload);
+          return;
       }
     },
     onStatus: ({ connected, reconnect }) => {

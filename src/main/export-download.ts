@@ -1,7 +1,7 @@
 import { open, rename, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { SaveExportInput, SaveExportOutcome } from '../shared/bridge';
-import { errorAnswer, resolveExportUrl, type FetchLike } from '../shared/contract';
+import { exportFileInput, type CallInput, type CallOutcome, type OpenedFile } from '../shared/contract';
 import { safeExportFileName } from '../shared/domain/export';
 import { messages } from '../shared/i18n/messages';
 import { consoleLog, type Log } from './log';
@@ -19,14 +19,14 @@ export type ShowSaveDialog = (
 export interface ExportDownloaderDeps {
   /** Where the API is now (the session manager's source): null while no server is reachable. */
   apiBase(): Promise<string | null>;
-  /** The stored session token; it is sent only to a URL on the API base. */
-  token(): Promise<string | null>;
-  fetch: FetchLike;
+  /** Whether there is a session to download with; asked before the dialog opens. */
+  hasSession(): Promise<boolean>;
+  /** The exportFile call with the session's token (the session manager's `open`), its body unread. */
+  open(input: CallInput<'exportFile'>): Promise<CallOutcome<OpenedFile>>;
   /** null where no window can show a dialog (e2e harness without one): saving is then refused. */
   showSaveDialog: ShowSaveDialog | null;
   /** Folder the dialog opens in, e.g. the user's Downloads. */
   defaultDirectory?: () => string;
-  timeoutMs?: number;
   log?: Log;
 }
 
@@ -34,49 +34,23 @@ export interface ExportDownloader {
   saveExport(input: SaveExportInput): Promise<SaveExportOutcome>;
 }
 
-const DOWNLOAD_TIMEOUT_MS = 10 * 60 * 1000;
-
-async function failureMessage(response: Response): Promise<string> {
-  if (response.status === 401) return messages.sessionExpired;
-  try {
-    const parsed = errorAnswer.safeParse(await response.json());
-    if (parsed.success) return parsed.data.msg;
-  } catch {
-    // Not our JSON error answer: fall through to the generic text.
-  }
-  return messages.exportFailed;
-}
-
 /**
  * Saves one export file in the desktop app: the renderer never holds the token, so the main process
- * checks the URL is on the API base, asks where to save, downloads with the Authorization header, and
- * writes the file (to `<path>.part` first, renamed when complete, so a failed download leaves nothing
- * that looks finished).
+ * turns the URL into the contract's exportFile call (only a download on the API base is one), asks where
+ * to save, and streams the answer into the file (to `<path>.part` first, renamed when complete, so a
+ * failed download leaves nothing that looks finished).
  */
 export function createExportDownloader(deps: ExportDownloaderDeps): ExportDownloader {
   const log = deps.log ?? consoleLog;
-  const timeoutMs = deps.timeoutMs ?? DOWNLOAD_TIMEOUT_MS;
 
-  const download = async (url: string, token: string, target: string): Promise<SaveExportOutcome> => {
-    let response: Response;
-    try {
-      response = await deps.fetch(url, {
-        method: 'GET',
-        headers: { Authorization: `Bearer ${token}` },
-        // A redirect could carry the request (and the token) to another origin: refuse it.
-        redirect: 'error',
-        signal: AbortSignal.timeout(timeoutMs),
-      });
-    } catch {
-      return { ok: false, message: messages.crmAccessProblem };
-    }
-    if (!response.ok || !response.body) return { ok: false, message: await failureMessage(response) };
-
+  const download = async (input: CallInput<'exportFile'>, target: string): Promise<SaveExportOutcome> => {
+    const opened = await deps.open(input);
+    if (!opened.ok) return { ok: false, message: opened.error.message };
     const partPath = `${target}.part`;
     try {
       const file = await open(partPath, 'w');
       try {
-        const reader = response.body.getReader();
+        const reader = opened.data.body.getReader();
         for (;;) {
           const { done, value } = await reader.read();
           if (done) break;
@@ -98,10 +72,9 @@ export function createExportDownloader(deps: ExportDownloaderDeps): ExportDownlo
     async saveExport(input) {
       const apiBase = await deps.apiBase();
       if (apiBase === null) return { ok: false, message: messages.crmAccessProblem };
-      const url = resolveExportUrl(apiBase, input.url);
-      if (url === null) return { ok: false, message: messages.invalidRequest };
-      const token = await deps.token();
-      if (token === null) return { ok: false, message: messages.sessionExpired };
+      const call = exportFileInput(apiBase, input.url);
+      if (call === null) return { ok: false, message: messages.invalidRequest };
+      if (!(await deps.hasSession())) return { ok: false, message: messages.sessionExpired };
       if (!deps.showSaveDialog) return { ok: false, message: messages.exportUnavailable };
 
       const fileName = safeExportFileName(input.suggestedName);
@@ -114,7 +87,7 @@ export function createExportDownloader(deps: ExportDownloaderDeps): ExportDownlo
       if (choice.canceled || !choice.filePath) {
         return { ok: false, canceled: true, message: messages.exportCanceled };
       }
-      return download(url, token, choice.filePath);
+      return download(call, choice.filePath);
     },
   };
 }

@@ -1,5 +1,10 @@
-import { dirname, join } from 'node:path';
+import { execFile } from 'node:child_process';
+import { appendFileSync, existsSync, mkdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { homedir, userInfo } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { promisify } from 'node:util';
 import {
   app,
   BrowserWindow,
@@ -19,20 +24,37 @@ import {
 import Store from 'electron-store';
 import electronUpdater from 'electron-updater';
 import trayIconPath from '../../resources/tray-icon.png?asset';
+import type { UpdateStatus } from '../shared/bridge';
+import { importMaxBytesFrom } from '../shared/domain/import-limits';
+import { desktopTexts } from '../shared/i18n/desktop-texts';
 import { bridgeEventSchemas, eventChannel } from '../shared/ipc-channels';
+import { createAutoStart, startsHidden } from './auto-start';
 import { createMainServices } from './create-main-services';
+import { DEEP_LINK_SCHEME, deepLinkFromArgv } from './deep-link';
+import { createDeepLinkHandoff } from './deep-link-handoff';
 import { electronNotifier, forkUtilityProcess, ipcSenderOf } from './electron-adapters';
 import { createEmbeddedServerLauncher } from './embedded-server';
 import { loadKeytar } from './load-keytar';
+import { createRotatingFileLog } from './file-log';
 import { consoleLog } from './log';
+import type { Policy } from './policy/policy';
+import { readPolicy } from './policy/read-policy';
+import { regExeReader } from './policy/windows-registry';
+import { createRendererRecovery } from './renderer-recovery';
 import {
   contentSecurityPolicy,
+  externalLinkTarget,
   isAllowedNavigation,
   isRendererUrl,
+  linkHostAllowList,
   windowOpenDecision,
 } from './security-policy';
 import type { EmitBridgeEvent } from './session-manager';
-import { trayMenuTemplate, trayModel, type TrayAction } from './tray-model';
+import { trayMenuTemplate, trayModel, type TrayAction, type TrayAppOptions } from './tray-model';
+import { realSchedule } from './timers';
+import { defaultUpdateMode } from './updater/update-decision';
+import { createThreadParser } from './import-file-pick';
+import { createUpdateService, type UpdaterLike, type UpdateService } from './updater/update-service';
 import { createWindowLifecycle, trayClickDecision } from './window-lifecycle';
 import { createWindowOptions, isOnSomeDisplay } from './window-options';
 
@@ -42,6 +64,8 @@ const here = dirname(fileURLToPath(import.meta.url));
 const preloadPath = join(here, '../preload/index.cjs');
 const rendererFile = join(here, '../renderer/index.html');
 const embeddedEntry = join(here, 'embedded.js');
+/** The importer's parse thread (electron.vite.config.ts builds it next to index.js). */
+const importParseEntry = join(here, 'import-parse-worker.js');
 const KEYCHAIN_SERVICE = 'com.brokercrm.desktop';
 /** electron-builder.yml appId: Windows shows notifications only for the AUMID of the Start menu shortcut. */
 const APP_USER_MODEL_ID = 'com.brokercrm.desktop';
@@ -52,8 +76,46 @@ const rendererUrl = devRendererUrl ?? pathToFileURL(rendererFile).href;
 let mainWindow: BrowserWindow | null = null;
 let tray: Tray | null = null;
 const lifecycle = createWindowLifecycle();
+/** The policy read at start (issue #17); empty until then. */
+let policy: Policy = {};
+/** Set after the services exist; a deep link that came earlier waits in the handoff. */
+let focusMainWindow: () => void = () => undefined;
+let emitToRenderer: (leadId: number) => void = () => undefined;
+/** The login item started the app: the window stays in the tray until asked for. */
+let hiddenStart = false;
 
-function secureSession(): void {
+/** main.log in the OS's log folder (Windows %APPDATA%\<app>\logs, macOS ~/Library/Logs/<app>), rotated, secrets redacted. */
+const log = createRotatingFileLog({
+  directory: app.getPath('logs'),
+  echo: consoleLog,
+  fs: {
+    size: (path) => (existsSync(path) ? statSync(path).size : null),
+    append: (path, text) => appendFileSync(path, text),
+    rename: (from, to) => renameSync(from, to),
+    remove: (path) => rmSync(path, { force: true }),
+    ensureDir: (path) => mkdirSync(path, { recursive: true }),
+  },
+});
+
+const handoff = createDeepLinkHandoff({
+  focusWindow: () => focusMainWindow(),
+  openLead: (leadId) => emitToRenderer(leadId),
+  log,
+});
+const recovery = createRendererRecovery(Date.now);
+const runProgram = async (file: string, args: readonly string[]): Promise<string> =>
+  (await promisify(execFile)(file, [...args], { windowsHide: true, timeout: 10_000 })).stdout;
+
+/** Hosts whose links open in the browser: defaults, the CRM server's own host, IT's AllowedLinkHosts. */
+function linkHosts(services: ReturnType<typeof createMainServices> | null): string[] {
+  return linkHostAllowList(services?.settings.get().serverUrl ?? null, policy.allowedLinkHosts);
+}
+
+function openOutside(url: string): void {
+  shell.openExternal(url).catch((error: unknown) => log(`openExternal failed: ${String(error)}`));
+}
+
+function secureSession(services: () => ReturnType<typeof createMainServices> | null): void {
   const csp = contentSecurityPolicy(null, { dev: devRendererUrl !== undefined });
   session.defaultSession.webRequest.onHeadersReceived((details, callback) => {
     callback({ responseHeaders: { ...details.responseHeaders, 'Content-Security-Policy': [csp] } });
@@ -65,26 +127,37 @@ function secureSession(): void {
   app.on('web-contents-created', (_event, contents) => {
     contents.on('will-attach-webview', (event) => event.preventDefault());
     contents.on('will-navigate', (event) => {
-      if (!isAllowedNavigation(event.url, rendererUrl)) event.preventDefault();
+      if (isAllowedNavigation(event.url, rendererUrl)) return;
+      event.preventDefault();
+      // A mailto: or an allowed https link clicked without target=_blank leaves for the system instead.
+      const outside = externalLinkTarget(event.url, linkHosts(services()));
+      if (outside !== null) openOutside(outside);
     });
-    contents.setWindowOpenHandler(({ url }) =>
-      windowOpenDecision(url, (target) =>
-        shell
-          .openExternal(target)
-          .catch((error: unknown) => consoleLog(`openExternal failed: ${String(error)}`)),
-      ),
-    );
+    contents.setWindowOpenHandler(({ url }) => windowOpenDecision(url, openOutside, linkHosts(services())));
   });
 }
 
 function createMainWindow(services: ReturnType<typeof createMainServices>): BrowserWindow {
-  const saved = services.settings.get().windowBounds;
+  const { windowBounds: saved, windowMaximized } = services.settings.get();
   const workAreas = screen.getAllDisplays().map((display) => display.workArea);
   const bounds = saved && isOnSomeDisplay(saved, workAreas) ? saved : null;
   const window = new BrowserWindow(createWindowOptions({ preloadPath, bounds }));
-  window.once('ready-to-show', () => window.show());
+  // Maximising shows a window on some platforms, so a start in the tray maximises on its first show.
+  if (windowMaximized) window.once('show', () => window.maximize());
+  window.once('ready-to-show', () => {
+    if (hiddenStart) hiddenStart = false;
+    else window.show();
+  });
+  window.webContents.on('did-start-loading', () => handoff.rendererLoading());
+  window.webContents.on('render-process-gone', (_event, details) => {
+    const decision = recovery.onGone(details.reason);
+    if (decision === 'ignore') return;
+    log(`Renderer gone (${details.reason}, exit code ${details.exitCode}): ${decision}`);
+    if (decision === 'reload') window.webContents.reload();
+    else dialog.showErrorBox(desktopTexts.crashRepeated, desktopTexts.crashRepeatedDetail);
+  });
   window.on('close', (event) => {
-    services.settings.setWindowBounds(window.getNormalBounds());
+    services.settings.setWindowBounds(window.getNormalBounds(), window.isMaximized());
     // Hidden to the tray, not closed: reminders keep arriving. Only a real quit closes it.
     if (lifecycle.onClose(tray !== null) === 'hide') {
       event.preventDefault();
@@ -101,37 +174,82 @@ function createMainWindow(services: ReturnType<typeof createMainServices>): Brow
   return window;
 }
 
-function startAutoUpdate(): void {
-  if (!app.isPackaged) return;
+/** electron-updater's autoUpdater seen through UpdaterLike; its own log lines go to ours. */
+function electronUpdater_(): UpdaterLike {
   const { autoUpdater } = electronUpdater;
-  // IT's update server; without CRM_UPDATE_URL the feed baked in by electron-builder.yml (publish) is used.
-  const feed = process.env.CRM_UPDATE_URL;
-  if (feed) autoUpdater.setFeedURL({ provider: 'generic', url: feed });
-  autoUpdater
-    .checkForUpdatesAndNotify()
-    .catch((error: unknown) => consoleLog(`Update check failed: ${String(error)}`));
+  autoUpdater.logger = {
+    info: (message?: unknown) => log(`updater: ${String(message)}`),
+    warn: (message?: unknown) => log(`updater: ${String(message)}`),
+    error: (message?: unknown) => log(`updater: ${String(message)}`),
+    debug: () => undefined,
+  };
+  // Failures reach the service through the rejected promises; without a listener 'error' would throw.
+  autoUpdater.on('error', () => undefined);
+  return {
+    setFeedUrl: (url) => autoUpdater.setFeedURL({ provider: 'generic', url }),
+    configure: ({ autoDownload, autoInstallOnAppQuit }) => {
+      autoUpdater.autoDownload = autoDownload;
+      autoUpdater.autoInstallOnAppQuit = autoInstallOnAppQuit;
+    },
+    checkForUpdates: async () => {
+      await autoUpdater.checkForUpdates();
+    },
+    downloadUpdate: async () => {
+      await autoUpdater.downloadUpdate();
+    },
+    quitAndInstall: () => autoUpdater.quitAndInstall(),
+    onEvent: (listener) => {
+      autoUpdater.on('update-available', (info) => listener({ type: 'available', version: info.version }));
+      autoUpdater.on('update-not-available', () => listener({ type: 'notAvailable' }));
+      autoUpdater.on('download-progress', (progress) =>
+        listener({ type: 'progress', percent: progress.percent }),
+      );
+      autoUpdater.on('update-downloaded', (info) => listener({ type: 'downloaded', version: info.version }));
+    },
+  };
 }
+
+/** IT's feed (policy UpdateURL, else CRM_UPDATE_URL at run time), else the one electron-builder baked in. */
+function createUpdates(emit: (status: UpdateStatus) => void): UpdateService {
+  const feedUrl = policy.updateUrl ?? process.env.CRM_UPDATE_URL ?? null;
+  const baked = app.isPackaged && existsSync(join(process.resourcesPath, 'app-update.yml'));
+  return createUpdateService({
+    updater: app.isPackaged ? electronUpdater_() : null,
+    mode:
+      policy.updateMode ?? defaultUpdateMode(process.platform, process.execPath, process.env.LOCALAPPDATA),
+    feedUrl,
+    hasFeed: feedUrl !== null || baked,
+    emit,
+    beforeInstall: () => lifecycle.markQuitting(),
+    schedule: realSchedule,
+    log,
+  });
+}
+
+let refreshTray: () => void = () => undefined;
 
 /** The tray icon with its tooltip and menu from the tray model; null where the desktop has no tray. */
 function createTray(
   services: ReturnType<typeof createMainServices>,
   perform: (action: TrayAction) => void,
+  appOptions: () => TrayAppOptions,
 ): Tray | null {
   let created: Tray;
   try {
     created = new Tray(nativeImage.createFromPath(trayIconPath));
   } catch (error) {
-    consoleLog(`No tray icon: ${String(error)}`);
+    log(`No tray icon: ${String(error)}`);
     return null;
   }
   const render = (): void => {
-    const model = trayModel(services.desktop.tray.current(), new Date());
+    const model = trayModel(services.desktop.tray.current(), new Date(), appOptions());
     created.setToolTip(model.tooltip);
     if (process.platform === 'darwin') created.setTitle(model.title);
     created.setContextMenu(Menu.buildFromTemplate(trayMenuTemplate(model, perform)));
   };
   services.desktop.tray.subscribe(render);
   render();
+  refreshTray = render;
   created.on('click', () => {
     const window = mainWindow;
     const visible = window ? { visible: window.isVisible(), minimized: window.isMinimized() } : null;
@@ -141,12 +259,29 @@ function createTray(
   return created;
 }
 
+/** Reads IT's policy once at start and logs where it came from and what was ignored. */
+async function loadPolicy(): Promise<void> {
+  const read = await readPolicy({
+    platform: process.platform,
+    registry: regExeReader(runProgram, process.env.SystemRoot ?? 'C:\\Windows'),
+    run: runProgram,
+    userName: userInfo().username,
+    readFile: (path) => readFile(path, 'utf8'),
+  });
+  policy = read.policy;
+  if (read.sources.length > 0) log(`Policy from ${read.sources.join(', ')}: ${JSON.stringify(policy)}`);
+  for (const warning of read.warnings)
+    log(`Policy ${warning.source} ${warning.key} ignored: ${warning.reason}`);
+}
+
 async function ready(): Promise<void> {
-  secureSession();
+  let servicesRef: ReturnType<typeof createMainServices> | null = null;
+  secureSession(() => servicesRef);
   if (process.platform === 'win32') app.setAppUserModelId(APP_USER_MODEL_ID);
+  await loadPolicy();
 
   const keytar = await loadKeytar();
-  if (keytar.reason) consoleLog(keytar.reason);
+  if (keytar.reason) log(keytar.reason);
 
   const emit: EmitBridgeEvent = (event, payload) => {
     // The preload forwards events as they come, so what leaves here must already be right.
@@ -158,8 +293,40 @@ async function ready(): Promise<void> {
     entryPath: embeddedEntry,
     dataDir: join(app.getPath('userData'), 'embedded-data'),
   });
+  const updates = createUpdates((status) => {
+    emit('updateStatus', status);
+    refreshTray();
+  });
+  const autoStart = createAutoStart(
+    {
+      platform: process.platform,
+      loginItems: app,
+      // An AppImage runs from a temporary mount: its autostart entry must name the image file itself.
+      executable: process.env.APPIMAGE ?? process.execPath,
+      configDir: process.env.XDG_CONFIG_HOME ?? join(homedir(), '.config'),
+      files: {
+        exists: (path) => existsSync(path),
+        write: (path, text) => writeFileSync(path, text, { mode: 0o644 }),
+        remove: (path) => rmSync(path, { force: true }),
+        ensureDir: (path) => mkdirSync(path, { recursive: true }),
+      },
+    },
+    desktopTexts.appName,
+  );
   const services = createMainServices({
     store: new Store({ name: 'settings' }),
+    log,
+    policy: { crmAddress: policy.crmAddress, disableEmbeddedServer: policy.disableEmbeddedServer },
+    desktopControls: {
+      updateStatus: () => updates.status(),
+      checkForUpdates: () => updates.check('user'),
+      downloadUpdate: () => updates.download(),
+      restartToUpdate: () => updates.restart(),
+      startupNotices: () => ({
+        recoveredFromCrash: recovery.takeRecoveredNotice(),
+        leadId: handoff.takePending(),
+      }),
+    },
     keytar: keytar.keytar,
     safeStorage,
     // Chromium's network stack: system proxy settings and the OS certificate store (company CAs).
@@ -171,8 +338,12 @@ async function ready(): Promise<void> {
     // Modal to the main window when there is one, so the dialog cannot get lost behind it.
     showSaveDialog: (options) =>
       mainWindow ? dialog.showSaveDialog(mainWindow, options) : dialog.showSaveDialog(options),
+    showOpenDialog: (options) =>
+      mainWindow ? dialog.showOpenDialog(mainWindow, options) : dialog.showOpenDialog(options),
+    parseImportFile: createThreadParser(importParseEntry),
+    importMaxBytes: importMaxBytesFrom(process.env.IMPORT_MAX_BYTES),
     downloadsDirectory: () => app.getPath('downloads'),
-    notifier: electronNotifier(consoleLog),
+    notifier: electronNotifier(log),
     globalShortcut,
     focusWindow: () => focusWindow(),
   });
@@ -190,6 +361,9 @@ async function ready(): Promise<void> {
     lifecycle.markQuitting();
     app.quit();
   };
+  servicesRef = services;
+  focusMainWindow = focusWindow;
+  emitToRenderer = (leadId) => emit('openLead', { leadId });
 
   for (const channel of services.router.channels) {
     ipcMain.handle(channel, (event, payload: unknown) =>
@@ -202,6 +376,7 @@ async function ready(): Promise<void> {
     embedded.stop();
   });
   app.on('will-quit', () => {
+    updates.stop();
     services.dispose();
     tray?.destroy();
     tray = null;
@@ -211,31 +386,63 @@ async function ready(): Promise<void> {
 
   // Started now, not awaited: the window shows at once and calls wait for the server inside apiBase().
   void services.server.resume();
+  const loginItems = app.getLoginItemSettings();
   mainWindow = createMainWindow(services);
-  tray = createTray(services, (action) => {
-    if (action.type === 'quit') return quit();
-    focusWindow();
-    if (action.type === 'openLead') emit('openLead', { leadId: action.leadId });
-  });
-  startAutoUpdate();
+  tray = createTray(
+    services,
+    (action) => {
+      switch (action.type) {
+        case 'quit':
+          return quit();
+        case 'toggleAutoStart':
+          autoStart.set(!autoStart.enabled());
+          return refreshTray();
+        case 'checkUpdates':
+          focusWindow();
+          void updates.check('user');
+          return;
+        case 'openLead':
+          focusWindow();
+          return emit('openLead', { leadId: action.leadId });
+        case 'show':
+          return focusWindow();
+      }
+    },
+    () => ({
+      autoStart: autoStart.enabled(),
+      canCheckUpdates: updates.status().canCheck,
+    }),
+  );
+  // Decided before the window's ready-to-show, which shows it unless this start belongs in the tray.
+  hiddenStart = startsHidden(process.argv, loginItems.wasOpenedAtLogin === true, tray !== null);
+  updates.start();
 
   // macOS dock icon: the hidden window comes back.
   app.on('activate', focusWindow);
 }
 
-// The product is Turkish whatever the machine's language: date and time inputs, spell checking and
-// Chromium's own menus follow this, not the page's lang attribute.
+// The product is Turkish whatever the machine's language: spell checking and Chromium's own menus follow
+// this, not the page's lang attribute (dates need nothing from it: the app draws its own Turkish picker).
 app.commandLine.appendSwitch('lang', 'tr-TR');
 
+// crm://lead/{id}: the installers register the scheme (electron-builder.yml protocols); a development run
+// registers the Electron binary with this app's path so links reach it too.
+if (app.isPackaged) app.setAsDefaultProtocolClient(DEEP_LINK_SCHEME);
+else if (process.argv[1])
+  app.setAsDefaultProtocolClient(DEEP_LINK_SCHEME, process.execPath, [resolve(process.argv[1])]);
+
 if (!app.requestSingleInstanceLock()) {
+  // The first instance gets our argv (with its deep link) in 'second-instance' and comes forward.
   app.quit();
 } else {
-  app.on('second-instance', () => {
-    if (!mainWindow) return;
-    if (mainWindow.isMinimized()) mainWindow.restore();
-    mainWindow.show();
-    mainWindow.focus();
+  app.on('second-instance', (_event, argv) => handoff.secondInstance(argv));
+  // macOS hands links to the running app, also the one it is starting for the link: before 'ready'.
+  app.on('open-url', (event, url) => {
+    event.preventDefault();
+    handoff.receive(url);
   });
+  const startLink = deepLinkFromArgv(process.argv);
+  if (startLink !== null) handoff.receive(startLink);
   app.on('window-all-closed', () => {
     if (process.platform !== 'darwin') app.quit();
   });
@@ -243,7 +450,7 @@ if (!app.requestSingleInstanceLock()) {
     .whenReady()
     .then(ready)
     .catch((error: unknown) => {
-      consoleLog(`Start failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+      log(`Start failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
       app.quit();
     });
 }

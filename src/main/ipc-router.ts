@@ -1,17 +1,20 @@
 import type {
   AppSettings,
   GlobalShortcutStatus,
+  PickImportFileInput,
+  PickImportFileOutcome,
+  SaveDocumentInput,
   SaveExportInput,
   SaveExportOutcome,
   ServerCheck,
   ServerChoice,
   SetGlobalShortcutOutcome,
+  StartupNotices,
+  UpdateStatus,
 } from '../shared/bridge';
-import { contract, type CallOutcome, type CrmErrorInfo } from '../shared/contract';
+import { checkCallInput, contract, type CallOutcome, type CrmErrorInfo } from '../shared/contract';
 import { messages } from '../shared/i18n/messages';
 import { ipcChannelList, ipcPayloadSchemas, isIpcChannel, type IpcChannel } from '../shared/ipc-channels';
-import type { LeadFileReader } from './lead-file-read';
-import type { LeadUploader } from './lead-upload';
 import { isBridgeCallable, type SessionManager } from './session-manager';
 
 /** Who sent an IPC message: Electron's event.senderFrame, reduced to what the checks need. */
@@ -31,11 +34,10 @@ export interface IpcRouterDeps {
   /** Saving export files; it refuses URLs outside the API base itself. */
   files: {
     saveExport(input: SaveExportInput): Promise<SaveExportOutcome>;
+    saveDocument(input: SaveDocumentInput): Promise<SaveExportOutcome>;
+    /** The importer's file: OS dialog, checks and the parse in a worker thread (import-file-pick.ts). */
+    pickImportFile(input: PickImportFileInput): Promise<PickImportFileOutcome>;
   };
-  /** Multipart upload of a lead's images with the vault's token. */
-  uploads: LeadUploader;
-  /** Reading a lead's stored image (GET /file/{id}) with the vault's token. */
-  leadFiles: LeadFileReader;
   /** Desktop-only settings kept by the main process: muted words, the global shortcut. */
   shell: {
     getMutedKeywords(): string[];
@@ -43,6 +45,16 @@ export interface IpcRouterDeps {
     getGlobalShortcut(): GlobalShortcutStatus;
     setGlobalShortcut(accelerator: string): SetGlobalShortcutOutcome;
   };
+  /** The installed app's updater, crash recovery and deep links (issue #17). */
+  desktop: DesktopControls;
+}
+
+export interface DesktopControls {
+  updateStatus(): UpdateStatus;
+  checkForUpdates(): Promise<UpdateStatus>;
+  downloadUpdate(): Promise<UpdateStatus>;
+  restartToUpdate(): void;
+  startupNotices(): StartupNotices;
 }
 
 export interface IpcRouter {
@@ -63,20 +75,17 @@ function invalidCall(message: string = messages.invalidRequest): CallOutcome<nev
 /**
  * The one place where IPC from the renderer is checked, in this order: known channel, sender is the main
  * frame of our own renderer, payload matches the channel's schema, and for calls: a callable contract name
- * with params and body valid for that call. Only then does anything reach a service or the network.
+ * with params, body and files valid for that call. Only then does anything reach a service or the network.
  */
 export function createIpcRouter(deps: IpcRouterDeps): IpcRouter {
-  const { session, server, isTrustedFrameUrl, files, uploads, leadFiles, shell } = deps;
+  const { session, server, isTrustedFrameUrl, files, shell, desktop } = deps;
 
   const call = async (payload: unknown): Promise<CallOutcome<unknown>> => {
     const envelope = ipcPayloadSchemas['crm:call'].parse(payload);
     if (!isBridgeCallable(envelope.name)) return invalidCall();
-    const spec = contract[envelope.name];
     const input = envelope.input ?? {};
-    const params = spec.params.safeParse(input.params ?? {});
-    if (!params.success) return invalidCall(params.error.issues[0]?.message);
-    const body = spec.body.safeParse(input.body);
-    if (!body.success) return invalidCall(body.error.issues[0]?.message);
+    const refused = checkCallInput(contract[envelope.name], input);
+    if (refused !== null) return invalidCall(refused.message);
     return session.call(envelope.name, input);
   };
 
@@ -109,10 +118,21 @@ export function createIpcRouter(deps: IpcRouterDeps): IpcRouter {
         return shell.setGlobalShortcut(ipcPayloadSchemas[channel].parse(payload).accelerator);
       case 'crm:files:saveExport':
         return files.saveExport(ipcPayloadSchemas[channel].parse(payload));
-      case 'crm:files:uploadLeadImages':
-        return uploads.uploadLeadImages(ipcPayloadSchemas[channel].parse(payload));
-      case 'crm:files:readLeadFile':
-        return leadFiles.readLeadFile(ipcPayloadSchemas[channel].parse(payload));
+      case 'crm:files:saveDocument':
+        return files.saveDocument(ipcPayloadSchemas[channel].parse(payload));
+      case 'crm:files:pickImportFile':
+        return files.pickImportFile(ipcPayloadSchemas[channel].parse(payload));
+      case 'crm:updates:status':
+        return desktop.updateStatus();
+      case 'crm:updates:check':
+        return desktop.checkForUpdates();
+      case 'crm:updates:download':
+        return desktop.downloadUpdate();
+      case 'crm:updates:restart':
+        desktop.restartToUpdate();
+        return undefined;
+      case 'crm:app:startupNotices':
+        return desktop.startupNotices();
     }
   };
 

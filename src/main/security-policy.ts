@@ -69,12 +69,57 @@ export interface WindowOpenDecision {
 }
 
 /**
- * No second Electron window is ever created. An https link (e.g. a document on the company site) opens in
- * the user's browser; any other scheme (file:, javascript:, custom protocol handlers) is simply dropped.
+ * Hosts whose https links always open in the system browser: WhatsApp's click-to-chat (the lead header's
+ * WhatsApp button). The CRM server's own host and IT's AllowedLinkHosts policy are added at run time.
  */
-export function windowOpenDecision(url: string, openExternal: (url: string) => unknown): WindowOpenDecision {
+export const DEFAULT_LINK_HOSTS: readonly string[] = ['wa.me'];
+
+/** `example.com` allows that host only; `*.example.com` its subdomains and itself. */
+export function hostAllowed(host: string, allowed: readonly string[]): boolean {
+  const name = host.toLowerCase().replace(/\.$/, '');
+  return allowed.some((pattern) => {
+    const entry = pattern.toLowerCase();
+    if (entry.startsWith('*.')) {
+      const base = entry.slice(2);
+      return name === base || name.endsWith(`.${base}`);
+    }
+    return name === entry;
+  });
+}
+
+/**
+ * Whether a link leaves the app for the system: an https link to an allowed host (no user name or
+ * password in it, which could dress one host up as another), or a mailto: for the mail program. Anything
+ * else (http, file:, javascript:, other hosts, custom protocol handlers) is dropped.
+ */
+export function externalLinkTarget(url: string, allowedHosts: readonly string[]): string | null {
   const target = parse(url);
+  if (!target) return null;
+  if (target.protocol === 'mailto:') return target.href;
+  if (target.protocol !== 'https:' || target.username !== '' || target.password !== '') return null;
+  return hostAllowed(target.hostname, allowedHosts) ? target.href : null;
+}
+
+/**
+ * No second Electron window is ever created. A link to an allowed host opens in the user's browser
+ * (externalLinkTarget); everything else is simply dropped.
+ */
+export function windowOpenDecision(
+  url: string,
+  openExternal: (url: string) => unknown,
+  allowedHosts: readonly string[] = DEFAULT_LINK_HOSTS,
+): WindowOpenDecision {
+  const target = externalLinkTarget(url, allowedHosts);
   // A failure to start the browser is not the page's business; it must not surface as an unhandled rejection.
-  if (target?.protocol === 'https:') Promise.resolve(openExternal(target.href)).catch(() => undefined);
+  if (target !== null) Promise.resolve(openExternal(target)).catch(() => undefined);
   return { action: 'deny' };
+}
+
+/** The hosts in force: the defaults, the CRM server's host (its own pages, e.g. a report link) and IT's list. */
+export function linkHostAllowList(crmApiBase: string | null, policyHosts: readonly string[] = []): string[] {
+  const hosts = [...DEFAULT_LINK_HOSTS];
+  const crmHost = crmApiBase ? parse(crmApiBase)?.hostname : undefined;
+  if (crmHost) hosts.push(crmHost);
+  for (const host of policyHosts) if (!hosts.includes(host)) hosts.push(host);
+  return hosts;
 }

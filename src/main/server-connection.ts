@@ -1,7 +1,8 @@
 import type { AppSettings, ServerCheck, ServerChoice, ServerMode } from '../shared/bridge';
+import { desktopTexts } from '../shared/i18n/desktop-texts';
 import { messages } from '../shared/i18n/messages';
 import type { EmbeddedServerLauncher } from './embedded-server';
-import type { AddressCheck } from './server-check';
+import { candidateApiBases, normalizeCrmAddress, type AddressCheck } from './server-check';
 import type { ApiBaseSource } from './session-manager';
 import type { Settings } from './settings';
 
@@ -13,6 +14,8 @@ export interface ServerConnectionOptions {
   embedded: EmbeddedServerLauncher | null;
   /** Called when the API base changes: a token of one server means nothing to another. */
   onServerChanged(): Promise<void>;
+  /** IT's policy (issue #17): CrmAddress presets and locks the server; DisableEmbeddedServer forbids ours. */
+  policy?: { crmAddress?: string; disableEmbeddedServer?: boolean };
 }
 
 export interface ServerConnection extends ApiBaseSource {
@@ -24,9 +27,31 @@ export interface ServerConnection extends ApiBaseSource {
 
 /** Which server the app talks to: the saved remote API base, or the embedded server's current address. */
 export function createServerConnection(options: ServerConnectionOptions): ServerConnection {
-  const { settings, checkAddress, embedded, onServerChanged } = options;
+  const { settings, checkAddress, onServerChanged } = options;
+  const embedded =
+    options.policy?.disableEmbeddedServer || options.policy?.crmAddress ? null : options.embedded;
+  const lockedBase = options.policy?.crmAddress ? normalizeCrmAddress(options.policy.crmAddress) : null;
+  let policyApplied: Promise<void> = Promise.resolve();
+
+  /**
+   * The policy's address wins over whatever was saved. A saved API base that is this address (or its /api)
+   * is kept without a round trip; otherwise the address is probed like a typed one, and when the server
+   * does not answer yet its /api is assumed (our server's API lives there), so calls fail as "Crm erişim
+   * sorunu" rather than going to an old server.
+   */
+  const applyPolicy = async (): Promise<void> => {
+    if (lockedBase === null) return;
+    const saved = settings.get();
+    const candidates = candidateApiBases(lockedBase);
+    if (saved.serverMode === 'remote' && saved.serverUrl !== null && candidates.includes(saved.serverUrl))
+      return;
+    const check = await checkAddress(lockedBase);
+    const apiBase = check.ok ? check.apiBase : (candidates.at(-1) ?? lockedBase);
+    await changeTo('remote', apiBase);
+  };
 
   const apiBase = async (): Promise<string | null> => {
+    await policyApplied;
     const saved = settings.get();
     if (saved.serverMode === 'remote') return saved.serverUrl;
     if (saved.serverMode !== 'embedded' || !embedded) return null;
@@ -41,11 +66,15 @@ export function createServerConnection(options: ServerConnectionOptions): Server
   };
 
   const getSettings = async (): Promise<AppSettings> => {
+    await policyApplied;
     const saved = settings.get();
+    // A saved embedded choice that policy now forbids reads as no choice: the first-run screen asks again.
+    const mode = saved.serverMode === 'embedded' && !embedded ? null : saved.serverMode;
     return {
-      serverMode: saved.serverMode,
-      serverUrl: saved.serverMode === 'embedded' ? (embedded?.apiBase() ?? null) : saved.serverUrl,
+      serverMode: mode,
+      serverUrl: mode === 'embedded' ? (embedded?.apiBase() ?? null) : mode === null ? null : saved.serverUrl,
       canEmbed: embedded !== null,
+      ...(lockedBase !== null ? { serverLocked: true } : {}),
     };
   };
 
@@ -61,12 +90,18 @@ export function createServerConnection(options: ServerConnectionOptions): Server
     getSettings,
 
     async resume() {
+      policyApplied = applyPolicy().catch(() => undefined);
+      await policyApplied;
       if (settings.get().serverMode !== 'embedded' || !embedded) return;
       // A failed start is logged by the launcher; the first-run screen offers the choice again.
       await embedded.start().catch(() => undefined);
     },
 
     async setServer(choice) {
+      if (lockedBase !== null) return { ok: false, message: desktopTexts.serverLockedByPolicy };
+      if (choice.mode === 'embedded' && options.policy?.disableEmbeddedServer) {
+        return { ok: false, message: desktopTexts.embeddedDisabledByPolicy };
+      }
       if (choice.mode === 'remote') {
         const check = await checkAddress(choice.url ?? '');
         if (!check.ok) return check;

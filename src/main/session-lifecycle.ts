@@ -61,6 +61,7 @@ export function observeSession(session: SessionManager, hooks: SessionLifecycleH
       hooks.called?.(name, outcome.ok);
       return outcome;
     },
+    open: (name, input) => session.open(name, input),
     async reset() {
       try {
         await session.reset();

@@ -2,12 +2,17 @@ import type { BridgeEventName, BridgeEvents, LoginOutcome, SessionStatus } from 
 import {
   contract,
   isCallName,
+  openCall,
   sendCall,
+  type BinaryCallName,
   type CallName,
   type CallOutcome,
   type CallResult,
+  type CallSpec,
+  type ContractClientOptions,
   type CrmErrorInfo,
   type FetchLike,
+  type OpenedFile,
   type RawCallInput,
 } from '../shared/contract';
 import { LOGIN_VALIDATION_INTERVAL_MS } from '../shared/domain/constants';
@@ -45,16 +50,21 @@ export interface SessionManager {
   validate(force?: boolean): Promise<SessionStatus>;
   /** A contract call with the stored token added; the token never appears in what it answers. */
   call<N extends CallName>(name: N, input: RawCallInput): Promise<CallOutcome<CallResult<N>>>;
+  /** The same for a call with a binary answer, its body handed over unread (an export streamed to disk). */
+  open(name: BinaryCallName, input: RawCallInput): Promise<CallOutcome<OpenedFile>>;
   /** Forgets the session locally (e.g. the user switched to another server, where this token means nothing). */
   reset(): Promise<void>;
 }
 
 /**
  * Calls the renderer may make through the generic call channel. `login` answers the token itself and
- * `logout` must also clear the vault, so both go through the session methods only.
+ * `logout` must also clear the vault, so both go through the session methods only. A binary answer
+ * without a memory limit (an export file) is never read whole: it is saved through files.saveExport.
  */
 export function isBridgeCallable(name: unknown): name is CallName {
-  return isCallName(name) && contract[name].auth && name !== 'logout';
+  if (!isCallName(name) || name === 'logout') return false;
+  const spec: CallSpec = contract[name];
+  return spec.auth && !(spec.answer === 'binary' && spec.binary.maxBytes === undefined);
 }
 
 const notCallable: CrmErrorInfo = { kind: 'invalid', status: 0, message: messages.invalidRequest };
@@ -130,6 +140,20 @@ export function createSessionManager(options: SessionManagerOptions): SessionMan
     return validating;
   };
 
+  /** Sends with the stored token to where the API is now; a 401 ends the session it was sent with. */
+  const withSession = async <T>(
+    send: (client: ContractClientOptions) => Promise<CallOutcome<T>>,
+  ): Promise<CallOutcome<T>> => {
+    const baseUrl = await server.apiBase();
+    if (baseUrl === null) return { ok: false, error: unreachable };
+    const sentWith = generation;
+    const token = await vault.load();
+    if (token === null) return { ok: false, error: noSession };
+    const outcome = await send({ baseUrl, fetch, getToken: () => token, timeoutMs });
+    if (!outcome.ok && outcome.error.status === 401) await expire(sentWith);
+    return outcome;
+  };
+
   return {
     async login({ email, password, remember }) {
       const baseUrl = await server.apiBase();
@@ -174,21 +198,11 @@ export function createSessionManager(options: SessionManagerOptions): SessionMan
 
     async call<N extends CallName>(name: N, input: RawCallInput): Promise<CallOutcome<CallResult<N>>> {
       if (!isBridgeCallable(name)) return { ok: false, error: notCallable };
-      const baseUrl = await server.apiBase();
-      if (baseUrl === null) return { ok: false, error: unreachable };
-      const sentWith = generation;
-      const token = await vault.load();
-      if (token === null) return { ok: false, error: noSession };
-      const spec = contract[name];
-      const outcome = (await sendCall(spec, input, {
-        baseUrl,
-        fetch,
-        getToken: () => token,
-        timeoutMs,
-      })) as CallOutcome<CallResult<N>>;
-      if (!outcome.ok && outcome.error.status === 401) await expire(sentWith);
-      return outcome;
+      const outcome = await withSession((client) => sendCall(contract[name], input, client));
+      return outcome as CallOutcome<CallResult<N>>;
     },
+
+    open: (name, input) => withSession((client) => openCall(contract[name], input, client)),
 
     reset: forget,
   };

@@ -16,6 +16,8 @@ export interface StoredSettings {
   /** The remote API base; null in embedded mode, whose address changes on every start. */
   serverUrl: string | null;
   windowBounds: WindowBounds | null;
+  /** The window was maximised when it last closed (its normal bounds are kept apart). */
+  windowMaximized: boolean;
   globalShortcut: string;
 }
 
@@ -29,6 +31,7 @@ export const SETTINGS_KEYS = {
   serverMode: 'serverMode',
   serverUrl: 'serverUrl',
   windowBounds: 'windowBounds',
+  windowMaximized: 'windowMaximized',
   globalShortcut: 'globalShortcut',
   mutedKeywords: 'mutedKeywords',
   shownNotificationIds: 'shownNotificationIds',
@@ -60,7 +63,7 @@ function read<T>(store: KeyValueStore, key: string, schema: z.ZodType<T>): T | n
 export interface Settings {
   get(): StoredSettings;
   setServer(mode: ServerMode, serverUrl: string | null): void;
-  setWindowBounds(bounds: WindowBounds): void;
+  setWindowBounds(bounds: WindowBounds, maximized?: boolean): void;
   setGlobalShortcut(accelerator: string): void;
   /** The notification drawer's muted words; they also silence native notifications. */
   mutedKeywords(): string[];
@@ -77,6 +80,7 @@ export function createSettings(store: KeyValueStore): Settings {
       serverMode: read(store, SETTINGS_KEYS.serverMode, serverModeSchema),
       serverUrl: read(store, SETTINGS_KEYS.serverUrl, serverUrlSchema),
       windowBounds: read(store, SETTINGS_KEYS.windowBounds, boundsSchema),
+      windowMaximized: read(store, SETTINGS_KEYS.windowMaximized, z.boolean()) ?? false,
       globalShortcut: read(store, SETTINGS_KEYS.globalShortcut, shortcutSchema) ?? DEFAULT_GLOBAL_SHORTCUT,
     }),
     setServer: (mode, serverUrl) => {
@@ -84,9 +88,10 @@ export function createSettings(store: KeyValueStore): Settings {
       if (serverUrl === null) store.delete(SETTINGS_KEYS.serverUrl);
       else store.set(SETTINGS_KEYS.serverUrl, serverUrl);
     },
-    setWindowBounds: (bounds) => {
+    setWindowBounds: (bounds, maximized = false) => {
       const parsed = boundsSchema.safeParse(bounds);
       if (parsed.success) store.set(SETTINGS_KEYS.windowBounds, parsed.data);
+      store.set(SETTINGS_KEYS.windowMaximized, maximized);
     },
     setGlobalShortcut: (accelerator) => {
       store.set(SETTINGS_KEYS.globalShortcut, shortcutSchema.parse(accelerator));

@@ -1,5 +1,5 @@
 import dayjs from 'dayjs';
-import type { SidebarNote } from '../shared/contract/shell';
+import type { SidebarNote } from '../shared/contract/notifications';
 import { desktopTexts } from '../shared/i18n/desktop-texts';
 import { format } from '../shared/i18n/messages';
 
@@ -18,9 +18,25 @@ export interface TrayState {
 
 export const SIGNED_OUT_TRAY: TrayState = { signedIn: false, unread: 0, upcoming: [] };
 
-export type TrayAction = { type: 'show' } | { type: 'openLead'; leadId: number } | { type: 'quit' };
+export type TrayAction =
+  | { type: 'show' }
+  | { type: 'openLead'; leadId: number }
+  | { type: 'quit' }
+  | { type: 'checkUpdates' }
+  | { type: 'toggleAutoStart' };
 
-export type TrayMenuEntry = { kind: 'item'; label: string; action: TrayAction } | { kind: 'separator' };
+export type TrayMenuEntry =
+  | { kind: 'item'; label: string; action: TrayAction }
+  | { kind: 'checkbox'; label: string; checked: boolean; action: TrayAction }
+  | { kind: 'separator' };
+
+/** The app's own entries of the tray menu (issue #17), shown only where they can work. */
+export interface TrayAppOptions {
+  /** Starting at login into the tray: null where the platform has no login items. */
+  autoStart: boolean | null;
+  /** "Güncellemeleri denetle": only when the UpdateMode allows a check now. */
+  canCheckUpdates: boolean;
+}
 
 export interface TrayModel {
   tooltip: string;
@@ -54,7 +70,11 @@ function reminderEntry(note: SidebarNote, now: Date): TrayMenuEntry {
 }
 
 /** Tooltip, title and menu of the tray icon: 'Göster', the next reminders, a separator, 'Çıkış'. */
-export function trayModel(state: TrayState, now: Date): TrayModel {
+export function trayModel(
+  state: TrayState,
+  now: Date,
+  app: TrayAppOptions = { autoStart: null, canCheckUpdates: false },
+): TrayModel {
   const unread = state.signedIn ? Math.max(0, Math.trunc(state.unread)) : 0;
   const reminders = state.signedIn ? state.upcoming.slice(0, TRAY_REMINDER_LIMIT) : [];
   return {
@@ -64,21 +84,50 @@ export function trayModel(state: TrayState, now: Date): TrayModel {
       { kind: 'item', label: desktopTexts.trayShow, action: { type: 'show' } },
       ...reminders.map((note) => reminderEntry(note, now)),
       { kind: 'separator' },
+      ...(app.autoStart === null
+        ? []
+        : [
+            {
+              kind: 'checkbox' as const,
+              label: desktopTexts.trayAutoStart,
+              checked: app.autoStart,
+              action: { type: 'toggleAutoStart' as const },
+            },
+          ]),
+      ...(app.canCheckUpdates
+        ? [
+            {
+              kind: 'item' as const,
+              label: desktopTexts.updateCheck,
+              action: { type: 'checkUpdates' as const },
+            },
+          ]
+        : []),
       { kind: 'item', label: desktopTexts.trayQuit, action: { type: 'quit' } },
     ],
   };
 }
 
 /** A menu template Electron's Menu.buildFromTemplate accepts, built without importing electron. */
-export type TrayMenuTemplateItem = { label: string; click: () => void } | { type: 'separator' };
+export type TrayMenuTemplateItem =
+  | { label: string; click: () => void }
+  | { type: 'checkbox'; label: string; checked: boolean; click: () => void }
+  | { type: 'separator' };
 
 export function trayMenuTemplate(
   model: TrayModel,
   perform: (action: TrayAction) => void,
 ): TrayMenuTemplateItem[] {
-  return model.menu.map((entry) =>
-    entry.kind === 'separator'
-      ? { type: 'separator' }
-      : { label: entry.label, click: () => perform(entry.action) },
-  );
+  return model.menu.map((entry): TrayMenuTemplateItem => {
+    if (entry.kind === 'separator') return { type: 'separator' };
+    if (entry.kind === 'checkbox') {
+      return {
+        type: 'checkbox',
+        label: entry.label,
+        checked: entry.checked,
+        click: () => perform(entry.action),
+      };
+    }
+    return { label: entry.label, click: () => perform(entry.action) };
+  });
 }

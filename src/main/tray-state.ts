@@ -1,4 +1,4 @@
-import type { SidebarNote } from '../shared/contract/shell';
+import type { SidebarNote } from '../shared/contract/notifications';
 import type { Log } from './log';
 import type { Schedule } from './timers';
 import { SIGNED_OUT_TRAY, type TrayState } from './tray-model';

@@ -1,5 +1,5 @@
 import type { CrmBridge } from '../shared/bridge';
-import type { CallInput, CallName, CallOutcome, CallResult } from '../shared/contract';
+import type { CallInput, CallName, CallOutcome, CallResult, RawCallInput } from '../shared/contract';
 import { messages } from '../shared/i18n/messages';
 import {
   IPC_CHANNELS,
@@ -20,17 +20,26 @@ export interface PreloadIpc {
   on(channel: string, listener: (payload: unknown) => void): () => void;
 }
 
+/** A file's bytes as IPC carries them: a Uint8Array of its own (structured clone and the e2e binding). */
+async function ipcBytes(data: Blob | ArrayBuffer | Uint8Array): Promise<Uint8Array> {
+  if (data instanceof Blob) return new Uint8Array(await data.arrayBuffer());
+  // A view's own bytes only, never the rest of a shared buffer.
+  return data instanceof Uint8Array ? data.slice() : new Uint8Array(data.slice(0));
+}
+
+type IpcCallInput = NonNullable<IpcPayload<typeof IPC_CHANNELS.call>['input']>;
+
 /**
- * The bytes of a view as an ArrayBuffer of their own: the view's buffer when the view is all of it, else a
- * copy (a view into a bigger buffer must not hand the renderer the other bytes). Kept here rather than
- * imported from shared/lead-file-read so the preload bundle does not pull in the whole contract.
+ * A call's input as it crosses: params and body as given (the router's schema is strict, so anything else
+ * is refused there), the files of a multipart call with only their known fields, bytes read in here.
  */
-function ownArrayBuffer(view: Uint8Array): ArrayBuffer {
-  const { buffer } = view;
-  if (buffer instanceof ArrayBuffer && view.byteOffset === 0 && view.byteLength === buffer.byteLength) {
-    return buffer;
-  }
-  return view.slice().buffer;
+async function ipcInput(input: RawCallInput): Promise<IpcCallInput> {
+  const { files, ...rest } = input;
+  if (files === undefined) return rest;
+  const bytes = await Promise.all(
+    files.map(async (file) => ({ name: file.name, type: file.type, data: await ipcBytes(file.data) })),
+  );
+  return { ...rest, files: bytes };
 }
 
 /**
@@ -46,7 +55,10 @@ export function createBridge(ipc: PreloadIpc): CrmBridge {
 
     call: async <N extends CallName>(name: N, input: CallInput<N>): Promise<CallOutcome<CallResult<N>>> => {
       try {
-        const outcome = await invoke(IPC_CHANNELS.call, { name, input });
+        const outcome = await invoke(IPC_CHANNELS.call, {
+          name,
+          input: await ipcInput(input as RawCallInput),
+        });
         return outcome as CallOutcome<CallResult<N>>;
       } catch {
         // Screens only handle CallOutcome, so a refused or uncloneable message is answered as data too.
@@ -97,34 +109,30 @@ export function createBridge(ipc: PreloadIpc): CrmBridge {
           return { ok: false, message: messages.exportFailed };
         }
       },
-      // Only the known fields cross; the main process checks the limits and sends with the vault's token.
-      // Bytes go as Uint8Array: structured clone and the e2e harness's binding both carry typed arrays.
-      uploadLeadImages: async (input) => {
+      saveDocument: async (input) => {
         try {
-          return await invoke(IPC_CHANNELS.uploadLeadImages, {
-            leadId: input.leadId,
-            fileCat: input.fileCat,
-            files: input.files.map((file) => ({
-              name: file.name,
-              type: file.type,
-              data: new Uint8Array(file.data),
-            })),
+          return await invoke(IPC_CHANNELS.saveDocument, {
+            suggestedName: input.suggestedName,
+            base64: input.base64,
           });
         } catch {
-          return { ok: false, message: messages.operationFailed };
+          return { ok: false, message: messages.exportSaveFailed };
         }
       },
-      // Only the id crosses. The bytes come back as a Uint8Array (what IPC carries); the renderer gets
-      // an ArrayBuffer of their own, as the bridge type promises.
-      readLeadFile: async (input) => {
-        try {
-          const outcome = await invoke(IPC_CHANNELS.readLeadFile, { id: input.id });
-          if (!outcome.ok) return { ok: false, message: outcome.message };
-          return { ok: true, mime: outcome.mime, data: ownArrayBuffer(outcome.data) };
-        } catch {
-          return { ok: false, message: messages.fileOpenFailed };
-        }
+    },
+
+    desktop: {
+      updates: {
+        status: () => invoke(IPC_CHANNELS.updateStatus, {}),
+        check: () => invoke(IPC_CHANNELS.updateCheck, {}),
+        download: () => invoke(IPC_CHANNELS.updateDownload, {}),
+        restart: async () => {
+          await invoke(IPC_CHANNELS.updateRestart, {});
+        },
       },
+      takeStartupNotices: () => invoke(IPC_CHANNELS.startupNotices, {}),
+      // Only the size limit crosses; the path stays in the main process.
+      pickImportFile: (input) => invoke(IPC_CHANNELS.pickImportFile, { maxBytes: Number(input.maxBytes) }),
     },
 
     on: (event, listener) => {
