@@ -10,6 +10,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router-dom';
 import { AppProviders } from './app/AppProviders';
+import { moveDeepLinkIntoHash } from './app/deep-link';
 import { createAppQueryClient } from './app/query-client';
 import { createAppRouter } from './app/router';
 import { pickBridge } from './bridge/pick-bridge';
@@ -19,9 +20,11 @@ dayjs.locale('tr');
 FocusStyleManager.onlyShowFocusOnTabs();
 
 const container = document.getElementById('root');
-if (!container) throw new Error('#root bulunamadı');
+if (!container) throw new Error('#root element not found');
 
 const bridge = pickBridge();
+// A browser may open a path link ('/list/leads?utm_source=google'); the desktop page is a file:// path.
+if (bridge.edition === 'web') moveDeepLinkIntoHash(window);
 const queryClient = createAppQueryClient();
 const router = createAppRouter();
 

@@ -3,7 +3,7 @@ import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import type { CrmBridge } from '../../../shared/bridge';
 import { BridgeContext } from '../bridge/bridge-context';
-import { ToasterProvider } from './toaster';
+import { ToasterProvider } from '../ui/toaster';
 
 export type AppProvidersProps = {
   bridge: CrmBridge;

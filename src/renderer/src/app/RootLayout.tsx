@@ -4,7 +4,8 @@ import { Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { messages } from '../../../shared/i18n/messages';
 import { crmKeys } from '../api/query-keys';
 import { useBridge } from '../bridge/bridge-context';
-import { useNotifier } from './toaster';
+import { RouteLoadingBar } from './RouteLoadingBar';
+import { useNotifier } from '../ui/toaster';
 
 /** Routes that work without a session; an expiry heard there needs no redirect. */
 const PUBLIC_PATHS: ReadonlySet<string> = new Set(['/login', '/logout', '/setup', '/notfound']);
@@ -33,5 +34,10 @@ export function RootLayout(): ReactNode {
     [bridge, queryClient, notifier, navigate],
   );
 
-  return <Outlet />;
+  return (
+    <>
+      <RouteLoadingBar />
+      <Outlet />
+    </>
+  );
 }

@@ -1,11 +1,29 @@
 import { Button, NonIdealState } from '@blueprintjs/core';
 import type { ReactNode } from 'react';
 import { useRouteError } from 'react-router-dom';
+import { routeTexts } from '../i18n/route-texts';
 import { uiTexts } from '../i18n/ui-texts';
+import { isChunkLoadError } from './lazy-screen';
 
-/** Last line of defence for a render error: a Turkish message and a way out instead of a blank window. */
+/**
+ * Last line of defence for a route: a Turkish message and a way out instead of a blank window. A screen
+ * whose script did not arrive (spec 1 §8) gets its own message: reloading is the cure, not a bug report.
+ */
 export function RouteErrorPage(): ReactNode {
   const error = useRouteError();
+  const reload = (): void => window.location.reload();
+  if (isChunkLoadError(error)) {
+    return (
+      <div className="full-page-status" data-testid="chunk-load-error">
+        <NonIdealState
+          icon="offline"
+          title={routeTexts.chunkLoadFailed}
+          description={routeTexts.chunkLoadFailedDetail}
+          action={<Button intent="primary" icon="refresh" text={routeTexts.reload} onClick={reload} />}
+        />
+      </div>
+    );
+  }
   // Shown for support; the user-facing text stays Turkish.
   const detail = error instanceof Error ? error.message : undefined;
   return (
@@ -14,9 +32,7 @@ export function RouteErrorPage(): ReactNode {
         icon="error"
         title={uiTexts.unexpectedError}
         description={detail}
-        action={
-          <Button intent="primary" text={uiTexts.reloadPage} onClick={() => window.location.reload()} />
-        }
+        action={<Button intent="primary" text={uiTexts.reloadPage} onClick={reload} />}
       />
     </div>
   );

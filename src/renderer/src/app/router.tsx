@@ -1,53 +1,57 @@
-import { createHashRouter } from 'react-router-dom';
-import { DashboardPage } from '../features/dashboard/DashboardPage';
-import { LeadDetailRoute } from '../features/lead-detail/LeadDetailPage';
-import { ListRoute } from '../features/list/ListRoute';
-import { LoginPage } from '../features/login/LoginPage';
-import { LogoutPage } from '../features/logout/LogoutPage';
-import { CrmNotFoundPage } from '../features/not-found/CrmNotFoundPage';
-import { PageNotFound } from '../features/not-found/PageNotFound';
-import { ProfilePage } from '../features/profile/ProfilePage';
-import { DetailRedirect } from '../features/record-edit/DetailRedirect';
-import { EditRecordPage } from '../features/record-edit/EditRecordPage';
-import { SetupPage } from '../features/setup/SetupPage';
-import { AppShell } from '../shell/AppShell';
+import { createHashRouter, type RouteObject } from 'react-router-dom';
+import { routeTexts } from '../i18n/route-texts';
 import { AuthGuard } from './AuthGuard';
+import type { FeatureRoutes } from './feature-routes';
+import { FEATURES } from './features';
+import { FullPageStatus } from './FullPageStatus';
+import { lazyScreen, withPrefetch } from './lazy-screen';
 import { RootLayout } from './RootLayout';
 import { RouteErrorPage } from './RouteErrorPage';
 
 /**
  * Hash routing: the same build runs from file:// in Electron and from the CRM server's static folder,
  * and neither has to rewrite deep links to index.html.
+ *
+ * Every screen is its own script, fetched on its first visit (issue #10): the first screen loads only
+ * the gate and itself. A script that fails or takes over 120 s ends on RouteErrorPage (spec 1 §8).
+ *
+ * How a feature registers: its folder's index.ts exports `xFeature: FeatureRoutes` (its screens through
+ * lazyScreen, inside the shell or outside it, and the menu's named routes), and app/features.ts lists it
+ * with one line. This table and the menu (shell/menu-targets.ts) are built from that list.
  */
 export function createAppRouter(): ReturnType<typeof createHashRouter> {
-  return createHashRouter([
+  return createHashRouter(appRoutes());
+}
+
+/** The route table, also read to tell which screens this build has (app/route-features.ts). */
+export function appRoutes(features: readonly FeatureRoutes[] = FEATURES): RouteObject[] {
+  // The screens inside the shell; their scripts are prefetched once the shell is up.
+  const shellScreens: RouteObject[] = features.flatMap((feature) => feature.shell ?? []);
+  return [
     {
       element: <RootLayout />,
       errorElement: <RouteErrorPage />,
+      // While the first screen's script arrives.
+      hydrateFallbackElement: <FullPageStatus text={routeTexts.loadingScreen} testId="screen-loading" />,
       children: [
-        { path: 'login', element: <LoginPage /> },
-        { path: 'notfound', element: <CrmNotFoundPage /> },
-        { path: 'setup', element: <SetupPage /> },
-        { path: 'logout', element: <LogoutPage /> },
+        ...features.flatMap((feature) => feature.open ?? []),
         {
           element: <AuthGuard />,
           children: [
             {
-              element: <AppShell />,
+              lazy: withPrefetch(
+                lazyScreen(
+                  () => import('../shell/AppShell'),
+                  (m) => m.AppShell,
+                ),
+                shellScreens,
+              ),
               errorElement: <RouteErrorPage />,
-              children: [
-                { index: true, element: <DashboardPage /> },
-                { path: 'list/:table', element: <ListRoute /> },
-                { path: 'leadDetail/:id', element: <LeadDetailRoute /> },
-                { path: 'detail/:table/:id', element: <DetailRedirect /> },
-                { path: 'edit/:table/:id', element: <EditRecordPage /> },
-                { path: 'profile', element: <ProfilePage /> },
-                { path: '*', element: <PageNotFound /> },
-              ],
+              children: shellScreens,
             },
           ],
         },
       ],
     },
-  ]);
+  ];
 }

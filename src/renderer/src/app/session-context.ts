@@ -11,6 +11,6 @@ export const SessionContext = createContext<SessionContextValue | null>(null);
 
 export function useSession(): SessionContextValue {
   const value = useContext(SessionContext);
-  if (!value) throw new Error('useSession yalnızca AuthGuard içinde kullanılabilir');
+  if (!value) throw new Error('useSession is only available inside AuthGuard');
   return value;
 }

@@ -5,6 +5,6 @@ export const BridgeContext = createContext<CrmBridge | null>(null);
 
 export function useBridge(): CrmBridge {
   const bridge = useContext(BridgeContext);
-  if (!bridge) throw new Error('BridgeContext sağlanmadı');
+  if (!bridge) throw new Error('useBridge needs a BridgeContext provider above it');
   return bridge;
 }

@@ -4,20 +4,17 @@ import type {
   BridgeEvents,
   CrmBridge,
   LoginOutcome,
-  ReadLeadFileInput,
-  ReadLeadFileOutcome,
+  SaveDocumentInput,
   SaveExportInput,
   SaveExportOutcome,
   ServerCheck,
   ServerChoice,
   SessionStatus,
-  UploadLeadImagesInput,
-  UploadLeadImagesOutcome,
 } from '../../../shared/bridge';
 import {
   contract,
-  errorAnswer,
-  resolveExportUrl,
+  exportFileInput,
+  openCall,
   sendCall,
   type CallInput,
   type CallName,
@@ -27,11 +24,9 @@ import {
   type FetchLike,
   type RawCallInput,
 } from '../../../shared/contract';
-import { LOGIN_VALIDATION_INTERVAL_MS } from '../../../shared/domain';
+import { LOGIN_VALIDATION_INTERVAL_MS, looksLikePdf, safePdfFileName } from '../../../shared/domain';
 import { safeExportFileName } from '../../../shared/domain/export';
 import { messages } from '../../../shared/i18n/messages';
-import { fetchLeadFile } from '../../../shared/lead-file-read';
-import { sendLeadUpload } from '../../../shared/lead-upload';
 import { uiTexts } from '../i18n/ui-texts';
 import { createSessionStore, type BrowserStorages, type StoredSession } from './session-store';
 import { createWebShellSettings } from './web-shell-settings';
@@ -78,16 +73,6 @@ function browserDownload(file: Blob, fileName: string): void {
   window.setTimeout(() => URL.revokeObjectURL(href), 60_000);
 }
 
-async function downloadFailure(response: Response): Promise<string> {
-  try {
-    const parsed = errorAnswer.safeParse(await response.json());
-    if (parsed.success) return parsed.data.msg;
-  } catch {
-    // Not our JSON error answer.
-  }
-  return messages.exportFailed;
-}
-
 /**
  * The browser edition of CrmBridge: HTTP through the shared contract sender, the token in Web Storage.
  * Screens cannot tell it from the desktop bridge, which keeps the token in the main process instead.
@@ -102,7 +87,7 @@ export function createWebBridge(options: WebBridgeOptions): CrmBridge {
   // window.fetch loses its receiver when stored in an object, hence the wrapper.
   const fetchImpl: FetchLike = options.fetch ?? ((url, init) => window.fetch(url, init));
   const client: ContractClientOptions = {
-    baseUrl: options.apiBase,
+    baseUrl: serverUrl,
     fetch: fetchImpl,
     getToken: () => store.read().token,
   };
@@ -143,66 +128,41 @@ export function createWebBridge(options: WebBridgeOptions): CrmBridge {
   const settings: AppSettings = { serverUrl, serverMode: 'remote', canEmbed: false };
   const download = options.download ?? browserDownload;
 
-  /** Fetches the file with the token (only from the API base) and hands it to the browser. */
+  /** The exportFile call (only for a download on the API base) with the token, handed to the browser. */
   const saveExport = async (input: SaveExportInput): Promise<SaveExportOutcome> => {
-    const url = resolveExportUrl(serverUrl, input.url);
-    if (url === null) return { ok: false, message: messages.invalidRequest };
-    const { token } = store.read();
-    if (!token) {
+    const call = exportFileInput(serverUrl, input.url);
+    if (call === null) return { ok: false, message: messages.invalidRequest };
+    if (!store.read().token) {
       expire(messages.sessionExpired);
       return { ok: false, message: messages.sessionExpired };
     }
-    let response: Response;
-    try {
-      response = await fetchImpl(url, {
-        method: 'GET',
-        headers: { Authorization: `Bearer ${token}` },
-        redirect: 'error',
-      });
-    } catch {
-      return { ok: false, message: messages.crmAccessProblem };
+    const opened = await openCall(contract.exportFile, call, client);
+    if (!opened.ok) {
+      if (opened.error.kind === 'unauthorized') expire(opened.error.message);
+      return { ok: false, message: opened.error.message };
     }
-    if (response.status === 401) {
-      expire(messages.sessionExpired);
-      return { ok: false, message: messages.sessionExpired };
-    }
-    if (!response.ok) return { ok: false, message: await downloadFailure(response) };
     try {
-      download(await response.blob(), safeExportFileName(input.suggestedName));
+      const headers = { 'Content-Type': opened.data.mime };
+      download(
+        await new Response(opened.data.body, { headers }).blob(),
+        safeExportFileName(input.suggestedName),
+      );
     } catch {
       return { ok: false, message: messages.exportSaveFailed };
     }
     return { ok: true };
   };
 
-  /** Multipart POST /upload/{leadId} with the stored token (FormData; fetch sets the boundary). */
-  const uploadLeadImages = async (input: UploadLeadImagesInput): Promise<UploadLeadImagesOutcome> => {
-    const { token } = store.read();
-    if (!token) {
-      expire(messages.sessionExpired);
-      return { ok: false, message: messages.sessionExpired };
+  /** A document the page built (an offer's PDF), handed to the browser's downloads. */
+  const saveDocument = async (input: SaveDocumentInput): Promise<SaveExportOutcome> => {
+    try {
+      const bytes = Uint8Array.from(atob(input.base64), (char) => char.charCodeAt(0));
+      if (!looksLikePdf(bytes)) return { ok: false, message: messages.invalidRequest };
+      download(new Blob([bytes], { type: 'application/pdf' }), safePdfFileName(input.suggestedName));
+      return { ok: true };
+    } catch {
+      return { ok: false, message: messages.exportSaveFailed };
     }
-    const { outcome, status } = await sendLeadUpload({ apiBase: serverUrl, token, fetch: fetchImpl, input });
-    if (status === 401) expire(messages.sessionExpired);
-    return outcome;
-  };
-
-  /** GET /file/{id} with the stored token: an <img src> could not send it, so the bytes come here. */
-  const readLeadFile = async (input: ReadLeadFileInput): Promise<ReadLeadFileOutcome> => {
-    const { token } = store.read();
-    if (!token) {
-      expire(messages.sessionExpired);
-      return { ok: false, message: messages.sessionExpired };
-    }
-    const { outcome, status } = await fetchLeadFile({
-      apiBase: serverUrl,
-      token,
-      fetch: fetchImpl,
-      id: input.id,
-    });
-    if (status === 401) expire(messages.sessionExpired);
-    // The reader's array owns its whole buffer, so the buffer is exactly the file.
-    return outcome.ok ? { ok: true, mime: outcome.mime, data: outcome.data.buffer } : outcome;
   };
 
   const validate = async (force = false): Promise<SessionStatus> => {
@@ -301,7 +261,7 @@ export function createWebBridge(options: WebBridgeOptions): CrmBridge {
       ...createWebShellSettings(options.storage.persistent),
     },
 
-    files: { saveExport, uploadLeadImages, readLeadFile },
+    files: { saveExport, saveDocument },
 
     on(event, listener) {
       const set = listeners.get(event) ?? new Set();

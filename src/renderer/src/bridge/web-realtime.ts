@@ -100,6 +100,18 @@ export function createWebRealtime(options: WebRealtimeOptions): WebRealtime {
           const parsed = realtimeEventSchemas.fieldUpdate.safeParse(payload);
           if (parsed.success) options.emit('fieldUpdate', parsed.data);
         });
+        opened.on(REALTIME_EVENTS.callOutcome, (payload) => {
+          const parsed = realtimeEventSchemas.callOutcome.safeParse(payload);
+          if (parsed.success) options.emit('callOutcome', parsed.data);
+        });
+        opened.on(REALTIME_EVENTS.transactionUpdate, (payload) => {
+          const parsed = realtimeEventSchemas.transactionUpdate.safeParse(payload);
+          if (parsed.success) options.emit('transactionUpdate', parsed.data);
+        });
+        opened.on(REALTIME_EVENTS.chatMessage, (payload) => {
+          const parsed = realtimeEventSchemas.chatMessage.safeParse(payload);
+          if (parsed.success) options.emit('chatMessage', parsed.data);
+        });
       })
       .catch(() => {
         // The chunk or the server could not be reached: screens still work, without pushes, until the

@@ -17,6 +17,7 @@ export const shellTexts = {
   favoritesLoadFailed: 'Favoriler yüklenemedi',
   remindersLoadFailed: 'Hatırlatmalar yüklenemedi',
   account: 'Hesabım',
+  mobileMenu: 'Ana menü',
   collapse: 'Daralt',
   expand: 'Genişlet',
 

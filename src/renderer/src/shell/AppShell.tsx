@@ -5,6 +5,7 @@ import type { Me, MenuTable } from '../../../shared/contract';
 import { format, messages } from '../../../shared/i18n/messages';
 import { usePermissions } from '../api/permissions';
 import { FullPageStatus } from '../app/FullPageStatus';
+import { ForcedPasswordChange } from '../features/profile';
 import { useSession } from '../app/session-context';
 import { uiTexts } from '../i18n/ui-texts';
 import { FavoriteToggle } from './favorites/FavoriteToggle';
@@ -16,9 +17,12 @@ import { PreferencesProvider, usePreferences } from './preferences/preferences-c
 import { ProfileMenu } from './ProfileMenu';
 import { useRealtimeEvents } from './realtime/use-realtime-events';
 import { SearchBox, type SearchBoxHandle } from './search/SearchBox';
+import { MobileNavBar } from './MobileNavBar';
 import { SideMenu } from './SideMenu';
 import { favoriteUrl, routeTitle } from './top-bar/route-title';
 import { TopBarSlotContext, type TopBarSlotValue } from './top-bar/top-bar-slot';
+import { UpdateBanner, useStartupNotices } from './desktop';
+import { useNarrowWindow } from './use-narrow-window';
 import { useShellShortcuts } from './use-shell-shortcuts';
 import './shell.css';
 
@@ -53,6 +57,8 @@ function ShellFrame({ me, tables, title, userName }: ShellFrameProps): ReactNode
   const [slotElement, setSlotElement] = useState<HTMLElement | null>(null);
   const [pageTitle, setPageTitle] = useState<string | null>(null);
   const layout = preferences.layout;
+  // Spec 1 §2 "Mobile": a phone-sized window gets the main menu as a bottom bar instead of the side menu.
+  const narrow = useNarrowWindow();
 
   // Another page was opened (a Detay link, a native notification, the back button): the drawer goes.
   const [drawerPath, setDrawerPath] = useState(location.pathname);
@@ -72,6 +78,7 @@ function ShellFrame({ me, tables, title, userName }: ShellFrameProps): ReactNode
     goBack: () => void navigate(-1),
   });
   useRealtimeEvents({ mutedKeywords: preferences.mutedKeywords, focusSearch });
+  useStartupNotices();
 
   const slot = useMemo<TopBarSlotValue>(() => ({ element: slotElement, setPageTitle }), [slotElement]);
   const url = favoriteUrl(location.pathname, location.search);
@@ -79,7 +86,11 @@ function ShellFrame({ me, tables, title, userName }: ShellFrameProps): ReactNode
 
   return (
     <TopBarSlotContext value={slot}>
-      <div className={`app-shell layout-${layout}`} data-testid="app-shell" data-layout={layout}>
+      <div
+        className={`app-shell layout-${layout}${narrow ? ' is-narrow' : ''}`}
+        data-testid="app-shell"
+        data-layout={layout}
+      >
         <Navbar className="app-navbar">
           <div className="app-navbar-start">
             <Navbar.Heading className="app-title" data-testid="app-title" title={title}>
@@ -114,30 +125,34 @@ function ShellFrame({ me, tables, title, userName }: ShellFrameProps): ReactNode
               {format(messages.welcome, { name: userName })}
             </span>
             <NotificationBell onClick={openNotifications} />
-            <ProfileMenu tables={tables} userName={me.name || userName} />
+            <ProfileMenu userName={me.name || userName} />
             <NavbarDivider />
             <Link to="/logout" className="app-logout" data-testid="logout-link">
               {messages.logout}
             </Link>
           </div>
         </Navbar>
-        {layout === 'head_navbar' ? (
+        <UpdateBanner />
+        {layout === 'head_navbar' && !narrow ? (
           <div className="app-topmenu" data-testid="top-menu">
             <SideMenu tables={tables} orientation="horizontal" />
           </div>
         ) : null}
         <div className="app-body">
-          <aside className="app-sidebar" data-testid="app-sidebar">
-            {layout === 'sidebar' ? <SideMenu tables={tables} /> : null}
-            <div className="side-panels">
-              <FavoritesPanel />
-              <RemindersPanel />
-            </div>
-          </aside>
+          {narrow ? null : (
+            <aside className="app-sidebar" data-testid="app-sidebar">
+              {layout === 'sidebar' ? <SideMenu tables={tables} /> : null}
+              <div className="side-panels">
+                <FavoritesPanel />
+                <RemindersPanel />
+              </div>
+            </aside>
+          )}
           <main className="app-main">
             <Outlet />
           </main>
         </div>
+        {narrow ? <MobileNavBar tables={tables} /> : null}
         <NotificationDrawer isOpen={drawerOpen} onClose={() => setDrawerOpen(false)} />
       </div>
     </TopBarSlotContext>
@@ -176,6 +191,8 @@ export function AppShell(): ReactNode {
 
   const { me, tables } = permissions.data;
   const userName = me.name || session.userName || '';
+  // An admin-set password (issue 14): nothing but the change until the user has their own.
+  if (me.must_change_password === true) return <ForcedPasswordChange email={me.email} name={me.name} />;
 
   return (
     <PreferencesProvider userId={session.userId ?? me.id}>

@@ -1,28 +1,19 @@
 import { Button, Menu, MenuItem, PopoverNext } from '@blueprintjs/core';
 import type { ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
-import type { MenuTable } from '../../../shared/contract';
-import { MENU_LOCATIONS } from '../../../shared/domain';
 import { messages } from '../../../shared/i18n/messages';
 import { shellTexts } from '../i18n/shell-texts';
-import { listPath, menuTarget } from './menu-targets';
 
 /**
- * Where 'Yönetim Paneli' leads. This version has no /admin screen yet, so it opens the first admin table
- * (menu location 2, "Hesap Yönetimi": users in the demo data) the user may see, else the users list; the
- * server decides who may read it. Swap for '/admin' once that page exists.
+ * Where 'Yönetim Paneli' leads, for everybody (spec 1 §2: the entry is shown to all, who may enter is not
+ * shown): the panel page itself decides, and tells those outside the admin departments so in Turkish.
  */
-export function adminPanelTarget(tables: readonly MenuTable[]): string {
-  const first = tables.find(
-    (entry) => entry.location === MENU_LOCATIONS.accountManagement && entry.show === 1,
-  );
-  return first ? menuTarget(first) : listPath('users');
-}
+export const ADMIN_PANEL_PATH = '/admin';
 
-export type ProfileMenuProps = { tables: readonly MenuTable[]; userName: string };
+export type ProfileMenuProps = { userName: string };
 
 /** Spec 1 §2: a profile menu with Profil and Yönetim Paneli, shown to everybody. */
-export function ProfileMenu({ tables, userName }: ProfileMenuProps): ReactNode {
+export function ProfileMenu({ userName }: ProfileMenuProps): ReactNode {
   const navigate = useNavigate();
   return (
     <PopoverNext
@@ -40,7 +31,7 @@ export function ProfileMenu({ tables, userName }: ProfileMenuProps): ReactNode {
           <MenuItem
             icon="cog"
             text={messages.adminPanel}
-            onClick={() => void navigate(adminPanelTarget(tables))}
+            onClick={() => void navigate(ADMIN_PANEL_PATH)}
             data-testid="menu-admin"
           />
         </Menu>

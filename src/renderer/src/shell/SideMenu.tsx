@@ -48,7 +48,9 @@ function MenuSection({ title, entries, pathname, testId }: MenuSectionProps): Re
       <ul className="side-menu-list">
         {entries.map((entry) => {
           const target = menuTarget(entry);
-          return <MenuEntry key={`${entry.id}`} entry={entry} target={target} active={pathname === target} />;
+          // A screen's sub-addresses (/chat/ch/5 under /chat) keep its entry active.
+          const active = pathname === target || pathname.startsWith(`${target}/`);
+          return <MenuEntry key={`${entry.id}`} entry={entry} target={target} active={active} />;
         })}
       </ul>
     </section>

@@ -1,5 +1,6 @@
 import { messages } from '../../../shared/i18n/messages';
 import { shellTexts } from '../i18n/shell-texts';
+import { actionKeywords } from '../i18n/action-keywords';
 
 /**
  * The shell's actions as one registry, the Excalidraw shape: name, label, keywords, an optional key test,
@@ -83,7 +84,7 @@ export const shellActions: readonly ShellAction[] = [
   {
     name: 'focusSearch',
     label: shellTexts.actionFocusSearch,
-    keywords: ['ara', 'arama', 'search', 'lead', 'müşteri'],
+    keywords: actionKeywords.focusSearch,
     // Global, so it also works inside the box: there it selects what is typed, to type over it.
     scope: 'global',
     keyTest: isSearchShortcut,
@@ -151,7 +152,7 @@ export const shellActions: readonly ShellAction[] = [
   {
     name: 'goHome',
     label: messages.home,
-    keywords: ['ana sayfa', 'home', 'dashboard', 'takvim'],
+    keywords: actionKeywords.goHome,
     scope: 'global',
     predicate: always,
     perform: (context) => context.navigate('/'),
@@ -159,7 +160,7 @@ export const shellActions: readonly ShellAction[] = [
   {
     name: 'goBack',
     label: messages.back,
-    keywords: ['geri', 'back'],
+    keywords: actionKeywords.goBack,
     scope: 'global',
     predicate: always,
     perform: (context) => context.goBack(),
@@ -167,7 +168,7 @@ export const shellActions: readonly ShellAction[] = [
   {
     name: 'goProfile',
     label: messages.profile,
-    keywords: ['profil', 'şifre', 'dahili', 'tema', 'profile', 'password', 'theme'],
+    keywords: actionKeywords.goProfile,
     scope: 'global',
     predicate: always,
     perform: (context) => context.navigate('/profile'),
@@ -175,7 +176,7 @@ export const shellActions: readonly ShellAction[] = [
   {
     name: 'openNotifications',
     label: messages.notifications,
-    keywords: ['bildirim', 'hatırlatma', 'notification', 'reminder'],
+    keywords: actionKeywords.openNotifications,
     scope: 'global',
     predicate: always,
     perform: (context) => context.openNotifications(),

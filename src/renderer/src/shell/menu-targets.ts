@@ -1,23 +1,29 @@
 import { IconNames, type IconName } from '@blueprintjs/icons';
 import type { MenuTable } from '../../../shared/contract';
 import { MENU_LOCATIONS } from '../../../shared/domain';
-
-type RouteBuilder = (entry: MenuTable) => string;
+import type { NamedRoute } from '../app/feature-routes';
+import { FEATURES } from '../app/features';
 
 export function listPath(table: string): string {
   return `/list/${encodeURIComponent(table)}`;
 }
 
 /**
- * Named routes a menu entry's `url` may point at (spec 1 §2: "an entry with a url opens the named route").
- * Only screens this version really has are listed; a url naming a screen that does not exist yet falls
- * back to the table's list. Later screens add themselves here.
+ * Named routes a menu entry's `url` may point at (spec 1 §2: "an entry with a url opens the named route"),
+ * as the features declare them (their index.ts, listed in app/features.ts). Only screens this version really
+ * has are listed. An entry whose url names a screen that does not exist yet is not shown at all (issue 9):
+ * it is a screen, never a list of its table, and the server refuses it as a table. Gathered on first use,
+ * not at module load: features' own files (the admin layout, the shell pieces they use) import this module,
+ * so the feature list is still being evaluated when it loads.
  */
-const NAMED_ROUTES: Readonly<Record<string, RouteBuilder>> = {
-  home: () => '/',
-  dashboard: () => '/',
-  list: (entry) => listPath(entry.table),
-};
+let namedRoutes: Readonly<Record<string, NamedRoute>> | undefined;
+
+function allNamedRoutes(): Readonly<Record<string, NamedRoute>> {
+  namedRoutes ??= Object.fromEntries(
+    FEATURES.flatMap((feature) => Object.entries(feature.namedRoutes ?? {})),
+  );
+  return namedRoutes;
+}
 
 function routeName(url: string): string {
   return url
@@ -26,18 +32,26 @@ function routeName(url: string): string {
     .replace(/\/+$/, '');
 }
 
+function namedRoute(url: string): NamedRoute | undefined {
+  const name = routeName(url);
+  const routes = allNamedRoutes();
+  return Object.hasOwn(routes, name) ? routes[name] : undefined;
+}
+
+/** Whether this version can open the entry: a table's list, or a named screen it has. */
+export function hasScreen(entry: MenuTable): boolean {
+  return !entry.url || namedRoute(entry.url) !== undefined;
+}
+
+/** Where an entry leads: its named screen when it has a url, else the list of its table. */
 export function menuTarget(entry: MenuTable): string {
-  if (entry.url) {
-    const name = routeName(entry.url);
-    const build = Object.hasOwn(NAMED_ROUTES, name) ? NAMED_ROUTES[name] : undefined;
-    if (build) return build(entry);
-  }
-  return listPath(entry.table);
+  const build = entry.url ? namedRoute(entry.url) : undefined;
+  return build ? build(entry) : listPath(entry.table);
 }
 
 /** Entries the user may open, for one menu location, in the server's order. */
 export function menuEntries(tables: readonly MenuTable[], location: number): MenuTable[] {
-  return tables.filter((entry) => entry.location === location && entry.show === 1);
+  return tables.filter((entry) => entry.location === location && entry.show === 1 && hasScreen(entry));
 }
 
 export const mainMenuEntries = (tables: readonly MenuTable[]): MenuTable[] =>

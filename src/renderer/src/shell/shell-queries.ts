@@ -40,6 +40,13 @@ export function invalidateOptionLists(
   } else {
     void queryClient.invalidateQueries({ queryKey: ['crm', 'options'] });
   }
+  // Neither named: an admin saved permissions or reset the caches (issue 14). Menus, field lists and the
+  // open lists reload too, so a column taken away disappears without a restart.
+  if (event.optionListId === undefined && event.table === undefined) {
+    void queryClient.invalidateQueries({ queryKey: crmKeys.permissions() });
+    void queryClient.invalidateQueries({ queryKey: ['crm', 'fields'] });
+    void queryClient.invalidateQueries({ queryKey: ['crm', 'table'] });
+  }
   void queryClient.invalidateQueries({ queryKey: callKeyPrefix('getOptionList') });
   if (event.table !== undefined)
     void queryClient.invalidateQueries({ queryKey: crmKeys.fields(event.table) });

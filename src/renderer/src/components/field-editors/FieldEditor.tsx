@@ -1,10 +1,9 @@
 import type { ReactNode } from 'react';
+import { ClickShowEditor, IconPickerEditor, JsonEditor } from './component-editors';
 import {
   ChoiceEditor,
   ColorEditor,
   DateEditor,
-  IconEditor,
-  JsonEditor,
   NumberEditor,
   ReadOnlyEditor,
   TagsEditor,
@@ -44,7 +43,9 @@ export function FieldEditor(props: FieldEditorProps): ReactNode {
     case 'json':
       return <JsonEditor {...props} />;
     case 'icon':
-      return <IconEditor {...props} />;
+      return <IconPickerEditor {...props} />;
+    case 'clickShow':
+      return <ClickShowEditor {...props} />;
     case 'color':
       return <ColorEditor {...props} />;
     case 'display':

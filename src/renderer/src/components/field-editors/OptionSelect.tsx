@@ -1,9 +1,11 @@
 import { Button, InputGroup, Menu, MenuDivider, MenuItem, PopoverNext, Spinner } from '@blueprintjs/core';
 import { useMemo, useState, type KeyboardEvent, type ReactNode } from 'react';
-import type { OptionItem } from '../../../../shared/contract';
+import { AUTOCOMPLETE_MIN_OPTIONS, type OptionItem } from '../../../../shared/contract';
 import { format } from '../../../../shared/i18n/messages';
 import { normalizeSearchText } from '../../../../shared/domain';
+import { useCrmQuery } from '../../api/use-crm-call';
 import { uiTexts } from '../../i18n/ui-texts';
+import { useDebouncedValue } from '../../shell/search/use-debounced-value';
 
 export type OptionSelectProps = {
   options: readonly OptionItem[];
@@ -16,15 +18,49 @@ export type OptionSelectProps = {
   disabled?: boolean;
   placeholder?: string;
   testId?: string;
+  /**
+   * The field the options belong to: a list longer than AUTOCOMPLETE_MIN_OPTIONS is then searched on
+   * the server (GET /autocomplete/{table}/{field}?q=), Turkish letters folded, instead of in the browser.
+   */
+  remote?: RemoteSearch | null;
 };
+
+export type RemoteSearch = { table: string; field: string };
 
 /** Long option lists (agents, countries) would make the popover slow and useless; searching narrows them. */
 const MAX_VISIBLE = 200;
+/** Typing pauses this long before the server is asked. */
+const REMOTE_DEBOUNCE_MS = 250;
 
 export function filterOptions(options: readonly OptionItem[], query: string): OptionItem[] {
   const needle = normalizeSearchText(query);
   if (needle === '') return [...options];
   return options.filter((option) => normalizeSearchText(option.label).includes(needle));
+}
+
+/**
+ * The options to offer for `query`: the loaded list filtered in the browser, or, for a long list with a
+ * remote field, the server's matches (GET /autocomplete) once they have arrived for the text typed;
+ * until then the local matches keep the list from going blank.
+ */
+function useVisibleOptions(
+  options: readonly OptionItem[],
+  query: string,
+  remote: RemoteSearch | null | undefined,
+): { visible: OptionItem[]; searching: boolean } {
+  const local = useMemo(() => filterOptions(options, query).slice(0, MAX_VISIBLE), [options, query]);
+  const typed = query.trim();
+  const debounced = useDebouncedValue(typed, REMOTE_DEBOUNCE_MS);
+  const useServer = remote !== null && remote !== undefined && options.length > AUTOCOMPLETE_MIN_OPTIONS;
+  const found = useCrmQuery(
+    'autocomplete',
+    { params: { a: remote?.table ?? '', b: remote?.field ?? '', q: debounced } },
+    { enabled: useServer && debounced !== '', staleTime: 30_000 },
+  );
+  if (!useServer || typed === '' || debounced !== typed || !found.data) {
+    return { visible: local, searching: useServer && typed !== '' && !found.isError };
+  }
+  return { visible: found.data.options, searching: false };
 }
 
 /** The button's text: the chosen labels, or a count once they no longer fit. */
@@ -55,11 +91,14 @@ export function OptionSelect({
   disabled = false,
   placeholder,
   testId,
+  remote,
 }: OptionSelectProps): ReactNode {
   const [open, setOpen] = useState(false);
   const [query, setQuery] = useState('');
   const [active, setActive] = useState(0);
-  const visible = useMemo(() => filterOptions(options, query).slice(0, MAX_VISIBLE), [options, query]);
+  const { visible, searching } = useVisibleOptions(options, query, remote);
+  // The server's answer may be shorter than the local matches the highlight was on.
+  const activeIndex = Math.min(active, Math.max(0, visible.length - 1));
   const selected = useMemo(() => new Set(value), [value]);
 
   const pick = (option: OptionItem): void => {
@@ -75,13 +114,13 @@ export function OptionSelect({
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>): void => {
     if (event.key === 'ArrowDown') {
       event.preventDefault();
-      setActive((index) => Math.min(visible.length - 1, index + 1));
+      setActive(Math.min(visible.length - 1, activeIndex + 1));
     } else if (event.key === 'ArrowUp') {
       event.preventDefault();
-      setActive((index) => Math.max(0, index - 1));
+      setActive(Math.max(0, activeIndex - 1));
     } else if (event.key === 'Enter') {
       event.preventDefault();
-      const option = visible[active];
+      const option = visible[activeIndex];
       if (option) pick(option);
     }
   };
@@ -104,6 +143,16 @@ export function OptionSelect({
           setActive(0);
         }}
         onKeyDown={onKeyDown}
+        rightElement={
+          searching ? (
+            <span
+              className="option-select-searching"
+              data-testid={testId ? `${testId}-searching` : undefined}
+            >
+              <Spinner size={12} />
+            </span>
+          ) : undefined
+        }
         data-testid={testId ? `${testId}-search` : undefined}
       />
       <Menu className="option-select-menu" size="small">
@@ -121,7 +170,7 @@ export function OptionSelect({
             <MenuDivider />
           </>
         ) : null}
-        {loading ? (
+        {loading || (searching && visible.length === 0) ? (
           <li className="option-select-state">
             <Spinner size={14} />
           </li>
@@ -135,7 +184,7 @@ export function OptionSelect({
                 key={key}
                 roleStructure="listoption"
                 selected={selected.has(key)}
-                active={index === active}
+                active={index === activeIndex}
                 text={option.label}
                 labelElement={<Swatch option={option} />}
                 shouldDismissPopover={!multiple}

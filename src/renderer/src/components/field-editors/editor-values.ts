@@ -16,6 +16,7 @@ export type EditorKind =
   | 'json'
   | 'icon'
   | 'color'
+  | 'clickShow'
   | 'display';
 
 const EDITOR_KINDS: Readonly<Record<ComponentType, EditorKind>> = {
@@ -36,20 +37,25 @@ const EDITOR_KINDS: Readonly<Record<ComponentType, EditorKind>> = {
   json: 'json',
   icon: 'icon',
   color: 'color',
-  modal: 'display',
-  clickShow: 'display',
+  // A long text: edited in a text area, shown in lists as a preview that opens a modal.
+  modal: 'textarea',
+  // Shown masked until clicked, edited as text once shown.
+  clickShow: 'clickShow',
+  // A lead's id, edited as a number, shown in lists as the lead's card in a modal.
+  leadDetailModal: 'integer',
+  // Permission details are edited in the permission editor, never in a record form.
   permissionModal: 'display',
-  leadDetailModal: 'display',
 };
 
 /**
- * Display-only types (modal, clickShow, ...) are read-only in forms, but a filter on them is just text:
- * people still search by what those cells show.
+ * permissionModal is read-only in forms, but a filter on it, as on long texts, JSON and masked values, is
+ * just text: people still search by what those cells hold.
  */
 export function editorKindFor(component: ComponentType, mode: 'filter' | 'form'): EditorKind {
   const kind = EDITOR_KINDS[component];
   if (mode === 'filter') {
-    if (kind === 'display' || kind === 'textarea' || kind === 'json' || kind === 'password') return 'text';
+    const asText: readonly EditorKind[] = ['display', 'textarea', 'json', 'password', 'clickShow'];
+    if (asText.includes(kind)) return 'text';
   }
   return kind;
 }
@@ -100,28 +106,6 @@ export function sanitizeDecimal(text: string): string {
   const body =
     dot === -1 ? unified : `${unified.slice(0, dot + 1)}${unified.slice(dot + 1).replace(/\./g, '')}`;
   return negative ? `-${body}` : body;
-}
-
-const API_DATE_TIME = /^(\d{4}-\d{2}-\d{2})[ T](\d{2}:\d{2})(:\d{2})?/;
-const API_DATE = /^(\d{4}-\d{2}-\d{2})/;
-
-/** 'YYYY-MM-DD HH:mm:ss' → the value of an <input type="datetime-local"> ('YYYY-MM-DDTHH:mm'). */
-export function apiToDateTimeInput(value: string): string {
-  const match = API_DATE_TIME.exec(value);
-  if (match) return `${match[1]}T${match[2]}`;
-  const date = API_DATE.exec(value);
-  return date ? `${date[1]}T00:00` : '';
-}
-
-/** datetime-local value → 'YYYY-MM-DD HH:mm:ss', the API's date format (spec 1 §9). */
-export function dateTimeInputToApi(value: string): string | null {
-  const match = API_DATE_TIME.exec(value);
-  return match ? `${match[1]} ${match[2]}${match[3] ?? ':00'}` : null;
-}
-
-/** A birthday has no time: 'YYYY-MM-DD' both ways. */
-export function apiToDateInput(value: string): string {
-  return API_DATE.exec(value)?.[1] ?? '';
 }
 
 export type JsonCheck = { valid: true } | { valid: false; reason: string };

@@ -1,13 +1,9 @@
-import { Icon, InputGroup, TagInput, TextArea } from '@blueprintjs/core';
-import { IconNames, type IconName } from '@blueprintjs/icons';
+import { InputGroup, TagInput, TextArea } from '@blueprintjs/core';
 import { useState, type ReactNode } from 'react';
 import { useFieldOptions } from '../field-renderers';
 import { uiTexts } from '../../i18n/ui-texts';
+import { TurkishDateInput } from '../date-input';
 import {
-  apiToDateInput,
-  apiToDateTimeInput,
-  checkJson,
-  dateTimeInputToApi,
   emptyToNull,
   listValue,
   sanitizeDecimal,
@@ -15,6 +11,7 @@ import {
   singleValue,
   toColorInput,
 } from './editor-values';
+import { useEditorTable } from './editor-table';
 import { OptionSelect } from './OptionSelect';
 import type { FieldEditorProps } from './types';
 
@@ -81,7 +78,7 @@ export function NumberEditor({
 
 export type DateEditorProps = FieldEditorProps & { withTime: boolean };
 
-/** Native date inputs: keyboard friendly, no extra package; values go out as the API's 'YYYY-MM-DD HH:mm:ss'. */
+/** The shared Turkish picker; values go out as the API's 'YYYY-MM-DD HH:mm:ss' (a birthday: 'YYYY-MM-DD'). */
 export function DateEditor({
   value,
   onChange,
@@ -91,16 +88,16 @@ export function DateEditor({
   disabled,
   field,
 }: DateEditorProps): ReactNode {
-  const raw = singleValue(value);
   return (
-    <InputGroup
-      type={withTime ? 'datetime-local' : 'date'}
-      value={withTime ? apiToDateTimeInput(raw) : apiToDateInput(raw)}
-      onValueChange={(text) => onChange(withTime ? dateTimeInputToApi(text) : emptyToNull(text))}
+    <TurkishDateInput
+      withTime={withTime}
+      value={singleValue(value)}
+      onChange={(next) => onChange(emptyToNull(next))}
       autoFocus={autoFocus}
       disabled={disabled}
-      aria-label={field.display_name}
-      data-testid={testId}
+      fill
+      ariaLabel={field.display_name}
+      testId={testId}
     />
   );
 }
@@ -124,73 +121,6 @@ export function TextAreaEditor({
       autoFocus={autoFocus}
       disabled={disabled}
       placeholder={placeholder}
-      aria-label={field.display_name}
-      data-testid={testId}
-    />
-  );
-}
-
-/** Invalid JSON is still passed up (the person is mid-typing); the box says what is wrong. */
-export function JsonEditor({
-  value,
-  onChange,
-  autoFocus,
-  testId,
-  disabled,
-  field,
-}: FieldEditorProps): ReactNode {
-  const text = singleValue(value);
-  const check = checkJson(text);
-  return (
-    <div className="field-editor-json">
-      <TextArea
-        fill
-        autoResize
-        rows={4}
-        className="field-editor-code"
-        intent={check.valid ? 'none' : 'danger'}
-        value={text}
-        onChange={(event) => onChange(emptyToNull(event.currentTarget.value))}
-        autoFocus={autoFocus}
-        disabled={disabled}
-        spellCheck={false}
-        aria-label={field.display_name}
-        aria-invalid={!check.valid}
-        data-testid={testId}
-      />
-      {check.valid ? null : (
-        <div className="field-editor-error" role="alert" data-testid={testId ? `${testId}-error` : undefined}>
-          {uiTexts.invalidJson}
-        </div>
-      )}
-    </div>
-  );
-}
-
-const KNOWN_ICONS: ReadonlySet<string> = new Set(Object.values(IconNames));
-
-export function IconEditor({
-  value,
-  onChange,
-  autoFocus,
-  testId,
-  disabled,
-  field,
-}: FieldEditorProps): ReactNode {
-  const raw = singleValue(value);
-  return (
-    <InputGroup
-      value={raw}
-      onValueChange={(text) => onChange(emptyToNull(text.trim()))}
-      leftElement={
-        <span className="field-editor-icon-preview">
-          <Icon icon={KNOWN_ICONS.has(raw) ? (raw as IconName) : 'blank'} size={14} />
-        </span>
-      }
-      autoFocus={autoFocus}
-      disabled={disabled}
-      placeholder="home"
-      autoComplete="off"
       aria-label={field.display_name}
       data-testid={testId}
     />
@@ -244,10 +174,13 @@ export function ChoiceEditor({
   placeholder,
 }: FieldEditorProps): ReactNode {
   const options = useFieldOptions(field.component.name, field.options);
+  // A long list (agents) is searched on the server when the editor knows its table.
+  const table = useEditorTable();
   return (
     <OptionSelect
       options={options.index?.items ?? []}
       loading={options.pending}
+      remote={table === null ? null : { table, field: field.name }}
       value={listValue(value)}
       onChange={(next) => onChange(multiple ? (next.length > 0 ? next : null) : (next[0] ?? null))}
       multiple={multiple}

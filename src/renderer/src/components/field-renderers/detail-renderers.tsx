@@ -2,15 +2,11 @@ import { Button, Classes, PopoverNext } from '@blueprintjs/core';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { uiTexts } from '../../i18n/ui-texts';
+import { positiveId } from './component-values';
 import { useFieldRendererContext } from './renderer-context';
 import { cellText } from './renderers';
 import type { FieldRendererProps } from './types';
 import { detailEntries, isEmailAddress, parseJsonCell, prettyJson, shortJson } from './value-details';
-
-function positiveId(value: unknown): number | null {
-  const id = Number(value);
-  return Number.isSafeInteger(id) && id > 0 ? id : null;
-}
 
 export function EmailValue({ value }: FieldRendererProps): ReactNode {
   const raw = cellText(value).trim();
@@ -34,25 +30,11 @@ export function LeadLinkValue({ value }: FieldRendererProps): ReactNode {
   );
 }
 
-/** JSON short and on one line; the pretty form in the native tooltip. */
-export function JsonValue({ value }: FieldRendererProps): ReactNode {
-  const parsed = parseJsonCell(value);
-  if (!parsed.ok) return <span className="field-text">{cellText(value)}</span>;
-  return (
-    <code className="field-json" title={prettyJson(parsed.value)}>
-      {shortJson(parsed.value)}
-    </code>
-  );
-}
-
 export type DetailsBodyProps = FieldRendererProps;
 
 function DetailsBody({ value, field, row }: DetailsBodyProps): ReactNode {
   const parsed = parseJsonCell(value);
-  const leadId =
-    field.component === 'leadDetailModal'
-      ? (positiveId(value) ?? positiveId(row.lead_id) ?? positiveId(row.id))
-      : null;
+  const leadId = positiveId(row.lead_id);
   return (
     <div className="field-details" data-testid="cell-details">
       <div className={`field-details-title ${Classes.TEXT_MUTED}`}>{field.displayName}</div>
@@ -71,13 +53,13 @@ function DetailsBody({ value, field, row }: DetailsBodyProps): ReactNode {
 }
 
 /**
- * modal, clickShow, leadDetailModal: a short text that opens a popover with the whole value (long notes,
- * JSON), and for leadDetailModal a link to the lead.
+ * A permission cell outside a list (no permission modal to open): a short text that opens a popover with
+ * the whole value, and a link to the row's lead when it has one.
  */
 export function DetailsValue(props: FieldRendererProps): ReactNode {
   const { value, field, row } = props;
   const raw = cellText(value);
-  if (raw === '' && field.component !== 'leadDetailModal') return null;
+  if (raw === '') return null;
   const parsed = parseJsonCell(value);
   const text = parsed.ok ? shortJson(parsed.value, 40) : raw;
   return (

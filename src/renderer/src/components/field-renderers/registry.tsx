@@ -1,6 +1,13 @@
 import type { ReactNode } from 'react';
 import type { ComponentType } from '../../../../shared/domain';
-import { DetailsValue, EmailValue, JsonValue, LeadLinkValue, PermissionValue } from './detail-renderers';
+import {
+  ClickShowValue,
+  DecimalValue,
+  JsonValue,
+  LeadDetailModalValue,
+  ModalValue,
+} from './component-renderers';
+import { EmailValue, LeadLinkValue, PermissionValue } from './detail-renderers';
 import { LeadStatusCell } from './lead-status/LeadStatusCell';
 import {
   BirthdayValue,
@@ -29,7 +36,7 @@ export const fieldRenderers: Readonly<Record<ComponentType, FieldRenderer>> = {
   id: NumberValue,
   lead_id: LeadLinkValue,
   integer: NumberValue,
-  double: NumberValue,
+  double: DecimalValue,
   date: DateTimeValue,
   birthday: BirthdayValue,
   selectbox: OptionValue,
@@ -38,9 +45,9 @@ export const fieldRenderers: Readonly<Record<ComponentType, FieldRenderer>> = {
   password: PasswordValue,
   color: ColorValue,
   icon: IconValue,
-  modal: DetailsValue,
-  clickShow: DetailsValue,
-  leadDetailModal: DetailsValue,
+  modal: ModalValue,
+  clickShow: ClickShowValue,
+  leadDetailModal: LeadDetailModalValue,
   permissionModal: PermissionValue,
 };
 

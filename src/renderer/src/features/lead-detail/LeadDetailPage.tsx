@@ -7,7 +7,7 @@ import { usePermissions } from '../../api/permissions';
 import { useCrmQuery } from '../../api/use-crm-call';
 import { FullPageStatus } from '../../app/FullPageStatus';
 import { uiTexts } from '../../i18n/ui-texts';
-import type { RowAnswer } from '../record-edit/RecordFields';
+import type { RowAnswer } from '../../ui/record-form';
 import { DuplicatesTab } from './duplicates/DuplicatesTab';
 import { EmailPanel } from './email/EmailPanel';
 import { FilesTab } from './files/FilesTab';
@@ -16,6 +16,7 @@ import { JournalTab } from './journal/JournalTab';
 import { leadCallInputs } from './lead-queries';
 import { NotesPanel } from './notes/NotesPanel';
 import { PersonalInfoTab } from './personal/PersonalInfoTab';
+import { PlatformsTab } from './platforms/PlatformsTab';
 import { RemittersTab } from './remitters/RemittersTab';
 import { SurveysTab } from './surveys/SurveysTab';
 import {
@@ -28,6 +29,7 @@ import {
 } from './tabs/lead-tabs';
 import { useTabHash } from './tabs/use-tab-hash';
 import { TasksTab } from './tasks/TasksTab';
+import { MoneyTab } from './money/MoneyTab';
 import './lead-detail.css';
 
 /** Spec 2 §2: a missing lead and one the user may not see answer alike, with the spec's 404 text. */
@@ -39,14 +41,18 @@ export function LeadNotFound(): ReactNode {
   );
 }
 
-type LeftTabPanelProps = { tab: LeftTab; leadId: number; answer: RowAnswer };
+type LeftTabPanelProps = { tab: LeftTab; leadId: number; answer: RowAnswer; trx: number | undefined };
 
-function LeftTabPanel({ tab, leadId, answer }: LeftTabPanelProps): ReactNode {
+function LeftTabPanel({ tab, leadId, answer, trx }: LeftTabPanelProps): ReactNode {
   switch (tab) {
     case 'kisisel-bilgiler':
       return <PersonalInfoTab leadId={leadId} answer={answer} />;
     case 'gorevler':
       return <TasksTab leadId={leadId} />;
+    case 'platformlar':
+      return <PlatformsTab leadId={leadId} />;
+    case 'para-islemleri':
+      return <MoneyTab leadId={leadId} trx={trx} />;
     case 'eslesen-kayitlar':
       return <DuplicatesTab leadId={leadId} fields={answer.fields} />;
     case 'gecmis':
@@ -142,7 +148,9 @@ function LeadDetailView({ leadId, trx, answer }: LeadDetailViewProps): ReactNode
                 title={LEFT_TAB_TITLES[tab]}
                 data-testid={`tab-${tab}`}
                 panel={
-                  visited.has(tab) ? <LeftTabPanel tab={tab} leadId={leadId} answer={answer} /> : undefined
+                  visited.has(tab) ? (
+                    <LeftTabPanel tab={tab} leadId={leadId} answer={answer} trx={trx} />
+                  ) : undefined
                 }
               />
             ))}

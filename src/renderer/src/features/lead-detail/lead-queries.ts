@@ -33,6 +33,7 @@ export const leadCallInputs = {
   files: (id: number): CallInput<'files'> => ({ params: { leadId: id } }),
   surveys: (id: number): CallInput<'questions'> => ({ params: { x: id } }),
   emails: (id: number): CallInput<'leadEmails'> => ({ params: { leadId: id } }),
+  calls: (id: number): CallInput<'callHistory'> => ({ params: { leadId: id } }),
 };
 
 /** Key prefix of every query of one call, whatever its input. */

@@ -17,10 +17,12 @@ import type { CrmError } from '../../api/crm-error';
 import { useFields } from '../../api/fields';
 import { usePermissions } from '../../api/permissions';
 import { useTableData } from '../../api/table-data';
+import { EditorTableContext } from '../../components/field-editors';
 import { FieldRendererContext, FieldValue, type FieldDescriptor } from '../../components/field-renderers';
 import { uiTexts } from '../../i18n/ui-texts';
 import { buildColumns, columnWidths } from './columns';
 import { ListFooter } from './ListFooter';
+import { rememberListContext } from './list-context';
 import { pagingOf } from './paging';
 import { useAutoRefreshPreference } from './list-preferences';
 import { ActiveFilters } from './search/ActiveFilters';
@@ -305,7 +307,12 @@ export function ListPage({ table }: ListPageProps): ReactNode {
       </div>
     );
   }
-  return <ListScreen table={table} fields={fields.data ?? null} />;
+  // Choice editors of the search panel, the forms and the bulk edit search long lists on the server.
+  return (
+    <EditorTableContext value={table}>
+      <ListScreen table={table} fields={fields.data ?? null} />
+    </EditorTableContext>
+  );
 }
 
 export type ListScreenProps = {
@@ -325,6 +332,10 @@ function ListScreen({ table, fields }: ListScreenProps): ReactNode {
     [fields],
   );
   const view = useListView(table, knownFields);
+  // "Sonraki kayıt" on a lead opened from here walks this list as shown (URL filters included).
+  useEffect(() => {
+    rememberListContext({ table, filters: view.filters, sort: view.sort });
+  }, [table, view.filters, view.sort]);
   const canExportTable = useCanExport(table);
   const result = useTableData(table, view.query);
   const answer = result.data;

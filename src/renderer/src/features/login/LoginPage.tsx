@@ -1,28 +1,20 @@
 import { Button, Callout, Card, Checkbox, FormGroup, H3, InputGroup } from '@blueprintjs/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent, type ReactNode } from 'react';
-import { Link, Navigate, useLocation, useNavigate, type Location } from 'react-router-dom';
+import { Link, Navigate, useLocation, useNavigate } from 'react-router-dom';
 import type { LoginOutcome } from '../../../../shared/bridge';
 import { contract } from '../../../../shared/contract';
 import { format, messages } from '../../../../shared/i18n/messages';
 import { crmKeys } from '../../api/query-keys';
 import { useAppSettings } from '../../api/settings';
-import { useNotifier } from '../../app/toaster';
+import { useNotifier } from '../../ui/toaster';
 import { useBridge } from '../../bridge/bridge-context';
 import { uiTexts } from '../../i18n/ui-texts';
+import { returnPath } from './return-path';
 
 type LoginField = 'email' | 'password';
 type FieldErrors = Partial<Record<LoginField, string>>;
 type LoginFailure = { title: string; detail: string };
-
-/** Where AuthGuard (or the session-expiry listener) sent the user from, so login can bring them back. */
-function returnPath(state: unknown): string {
-  if (typeof state !== 'object' || state === null || !('from' in state)) return '/';
-  const from = (state as { from?: Partial<Location> }).from;
-  const path = `${from?.pathname ?? '/'}${from?.search ?? ''}`;
-  // Never bounce back into the login or logout route itself.
-  return path.startsWith('/login') || path.startsWith('/logout') ? '/' : path;
-}
 
 /** The contract's own schema checks the form, so the Turkish "required" texts live in one place. */
 function validateForm(email: string, password: string): FieldErrors {
@@ -76,6 +68,8 @@ export function LoginPage(): ReactNode {
       // A different user may be logging in: nothing cached for the previous one may leak into the shell.
       queryClient.removeQueries({ queryKey: crmKeys.all });
       notifier.clear();
+      // Spec 2 §8: a toast for a successful login.
+      notifier.success(messages.loginSuccess);
       void navigate(returnPath(location.state), { replace: true });
       return;
     }

@@ -1,4 +1,4 @@
-import { Button, Card, FormGroup, InputGroup } from '@blueprintjs/core';
+import { Button, Callout, Card, FormGroup, InputGroup } from '@blueprintjs/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import type { Me } from '../../../../shared/contract';
@@ -6,7 +6,7 @@ import { TOAST_MS } from '../../../../shared/domain';
 import { messages } from '../../../../shared/i18n/messages';
 import { crmKeys } from '../../api/query-keys';
 import { useCrmMutation } from '../../api/use-crm-call';
-import { useNotifier } from '../../app/toaster';
+import { useNotifier } from '../../ui/toaster';
 import { shellTexts } from '../../i18n/shell-texts';
 import { uiTexts } from '../../i18n/ui-texts';
 
@@ -21,6 +21,7 @@ export function ContactCard({ me }: ContactCardProps): ReactNode {
   const queryClient = useQueryClient();
   const [dahili, setDahili] = useState(me.dahili ?? '');
   const [telegram, setTelegram] = useState(me.telegram_id ?? '');
+  const [problem, setProblem] = useState<string | null>(null);
   const save = useCrmMutation('authSave');
   const changed = dahili.trim() !== (me.dahili ?? '') || telegram.trim() !== (me.telegram_id ?? '');
 
@@ -30,12 +31,18 @@ export function ContactCard({ me }: ContactCardProps): ReactNode {
       notifier.warning(uiTexts.noChanges);
       return;
     }
+    setProblem(null);
+    // Spec 1 §8: a refused profile save toasts exactly 'Şifreniz güncellenemedi'; the reason stays by the form.
+    const refuse = (reason: string): void => {
+      notifier.danger(messages.passwordUpdateFailed);
+      setProblem(reason.trim() === '' ? messages.passwordUpdateFailed : reason);
+    };
     save.mutate(
       { body: { dahili: dahili.trim(), telegram_id: telegram.trim() } },
       {
         onSuccess: (answer) => {
           if (!answer.success) {
-            notifier.danger(messages.passwordUpdateFailed, answer.msg);
+            refuse(answer.msg);
             return;
           }
           void queryClient.invalidateQueries({ queryKey: crmKeys.permissions() });
@@ -46,7 +53,7 @@ export function ContactCard({ me }: ContactCardProps): ReactNode {
             window.setTimeout(() => window.location.reload(), TOAST_MS.short);
           }
         },
-        onError: (error) => notifier.danger(messages.passwordUpdateFailed, error.message),
+        onError: (error) => refuse(error.message),
       },
     );
   };
@@ -55,6 +62,11 @@ export function ContactCard({ me }: ContactCardProps): ReactNode {
     <Card className="profile-card" compact>
       <h3 className="profile-card-title">{shellTexts.contactTitle}</h3>
       <form onSubmit={submit}>
+        {problem ? (
+          <Callout intent="danger" icon="error" className="profile-callout" data-testid="profile-problem">
+            {problem}
+          </Callout>
+        ) : null}
         <FormGroup label={shellTexts.dahili} labelFor="profile-dahili">
           <InputGroup
             id="profile-dahili"

@@ -2,7 +2,7 @@ import { Button, Card, FormGroup, InputGroup, Tag } from '@blueprintjs/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import type { GlobalShortcutStatus } from '../../../../shared/bridge';
-import { useNotifier } from '../../app/toaster';
+import { useNotifier } from '../../ui/toaster';
 import { useBridge } from '../../bridge/bridge-context';
 import { messages } from '../../../../shared/i18n/messages';
 import { shellTexts } from '../../i18n/shell-texts';

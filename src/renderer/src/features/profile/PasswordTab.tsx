@@ -1,12 +1,13 @@
-import { Button, Callout, FormGroup, InputGroup } from '@blueprintjs/core';
+import { Button, Callout } from '@blueprintjs/core';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { format, messages } from '../../../../shared/i18n/messages';
 import { useCrmMutation } from '../../api/use-crm-call';
-import { useNotifier } from '../../app/toaster';
+import { TextField } from '../../ui/TextField';
+import { useNotifier } from '../../ui/toaster';
 import { shellTexts } from '../../i18n/shell-texts';
 import { EMPTY_PASSWORD_FORM, passwordFormProblem, type PasswordForm } from './profile-form';
 
-/** Spec 1 §8 "Şifreniz güncellenemedi", with the server's reason once (it may already lead with it). */
+/** Why the server refused, for the form's own callout: the server's text, else the spec's. */
 function passwordFailureText(reason: string | undefined): string {
   const trimmed = reason?.trim() ?? '';
   if (trimmed === '') return messages.passwordUpdateFailed;
@@ -14,17 +15,20 @@ function passwordFailureText(reason: string | undefined): string {
   return format(messages.passwordUpdateFailedWithReason, { reason: trimmed });
 }
 
-export type PasswordTabProps = { email: string };
+export type PasswordTabProps = {
+  email: string;
+  /** After the server took the new password (the forced change at first login moves on). */
+  onChanged?: () => void;
+};
 
 /** Tab Şifre (spec 1 §2): current, new and repeat, sent to POST /auth/save; answers per spec 1 §8. */
-export function PasswordTab({ email }: PasswordTabProps): ReactNode {
+export function PasswordTab({ email, onChanged }: PasswordTabProps): ReactNode {
   const notifier = useNotifier();
   const [form, setForm] = useState<PasswordForm>(EMPTY_PASSWORD_FORM);
   const [problem, setProblem] = useState<string | null>(null);
   const save = useCrmMutation('authSave');
 
-  const set = (key: keyof PasswordForm) => (event: FormEvent<HTMLInputElement>) => {
-    const value = event.currentTarget.value;
+  const set = (key: keyof PasswordForm) => (value: string) => {
     setForm((current) => ({ ...current, [key]: value }));
     setProblem(null);
   };
@@ -43,16 +47,16 @@ export function PasswordTab({ email }: PasswordTabProps): ReactNode {
           if (answer.success && answer.password) {
             notifier.success(messages.passwordUpdated);
             setForm(EMPTY_PASSWORD_FORM);
+            onChanged?.();
             return;
           }
-          const text = passwordFailureText(answer.msg);
-          notifier.danger(text);
-          setProblem(text);
+          // Spec 1 §8: the toast is exactly 'Şifreniz güncellenemedi'; the reason stays by the form.
+          notifier.danger(messages.passwordUpdateFailed);
+          setProblem(passwordFailureText(answer.msg));
         },
         onError: (error) => {
-          const text = passwordFailureText(error.message);
-          notifier.danger(text);
-          setProblem(text);
+          notifier.danger(messages.passwordUpdateFailed);
+          setProblem(passwordFailureText(error.message));
         },
       },
     );
@@ -65,36 +69,30 @@ export function PasswordTab({ email }: PasswordTabProps): ReactNode {
           {problem}
         </Callout>
       ) : null}
-      <FormGroup label={shellTexts.currentPassword} labelFor="password-current">
-        <InputGroup
-          id="password-current"
-          type="password"
-          autoComplete="current-password"
-          value={form.current}
-          onChange={set('current')}
-          data-testid="password-current"
-        />
-      </FormGroup>
-      <FormGroup label={shellTexts.newPassword} labelFor="password-new">
-        <InputGroup
-          id="password-new"
-          type="password"
-          autoComplete="new-password"
-          value={form.next}
-          onChange={set('next')}
-          data-testid="password-new"
-        />
-      </FormGroup>
-      <FormGroup label={shellTexts.repeatPassword} labelFor="password-repeat">
-        <InputGroup
-          id="password-repeat"
-          type="password"
-          autoComplete="new-password"
-          value={form.repeat}
-          onChange={set('repeat')}
-          data-testid="password-repeat"
-        />
-      </FormGroup>
+      <TextField
+        id="password-current"
+        type="password"
+        autoComplete="current-password"
+        label={shellTexts.currentPassword}
+        value={form.current}
+        onValueChange={set('current')}
+      />
+      <TextField
+        id="password-new"
+        type="password"
+        autoComplete="new-password"
+        label={shellTexts.newPassword}
+        value={form.next}
+        onValueChange={set('next')}
+      />
+      <TextField
+        id="password-repeat"
+        type="password"
+        autoComplete="new-password"
+        label={shellTexts.repeatPassword}
+        value={form.repeat}
+        onValueChange={set('repeat')}
+      />
       <Button
         type="submit"
         intent="primary"

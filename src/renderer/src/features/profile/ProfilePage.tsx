@@ -1,6 +1,6 @@
 import { Button, Callout, Card, Spinner, Tab, Tabs } from '@blueprintjs/core';
 import type { ReactNode } from 'react';
-import { messages } from '../../../../shared/i18n/messages';
+import { departmentLabel, messages } from '../../../../shared/i18n/messages';
 import { usePermissions } from '../../api/permissions';
 import { useCrmQuery } from '../../api/use-crm-call';
 import { shellTexts } from '../../i18n/shell-texts';
@@ -83,7 +83,11 @@ export function ProfilePage(): ReactNode {
     <div className="page profile-page" data-testid="profile-page">
       <header className="page-header">
         <h1 className="page-title">{messages.profile}</h1>
-        {me ? <span className="profile-identity">{`${me.name} · ${me.email}`}</span> : null}
+        {me ? (
+          <span className="profile-identity" data-testid="profile-identity">
+            {`${me.name} · ${me.email} · ${departmentLabel(me.department)}`}
+          </span>
+        ) : null}
       </header>
       <div className="profile-counters" data-testid="profile-counters">
         {countersBody()}

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Navigate, useLocation, useParams } from 'react-router-dom';
 import { recordId, tableName } from '../../../../shared/contract';
-import { PageNotFound } from '../not-found/PageNotFound';
+import { PageNotFound } from '../not-found';
 
 /**
  * /detail/{table}/{id} (spec 2 §2): a lead opens its workspace, any other record the generic edit form.

@@ -7,8 +7,8 @@ import { usePermissions } from '../../api/permissions';
 import { useCrmQuery } from '../../api/use-crm-call';
 import { FullPageStatus } from '../../app/FullPageStatus';
 import { uiTexts } from '../../i18n/ui-texts';
-import { PageNotFound } from '../not-found/PageNotFound';
-import { RecordEditForm } from './RecordEditForm';
+import { PageNotFound } from '../not-found';
+import { RecordEditForm } from '../../ui/record-form';
 
 type EditRecordViewProps = { table: string; id: number };
 

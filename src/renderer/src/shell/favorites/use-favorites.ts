@@ -3,7 +3,7 @@ import type { CallInput, CallResult, Favorite } from '../../../../shared/contrac
 import type { CrmError } from '../../api/crm-error';
 import { crmKeys } from '../../api/query-keys';
 import { useCrmMutation, useCrmQuery } from '../../api/use-crm-call';
-import { useNotifier } from '../../app/toaster';
+import { useNotifier } from '../../ui/toaster';
 import { messages } from '../../../../shared/i18n/messages';
 import { shellInputs } from '../shell-queries';
 

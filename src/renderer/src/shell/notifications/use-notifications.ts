@@ -3,7 +3,7 @@ import type { CallInput, CallResult } from '../../../../shared/contract';
 import { messages } from '../../../../shared/i18n/messages';
 import type { CrmError } from '../../api/crm-error';
 import { useCrmMutation, useCrmQuery } from '../../api/use-crm-call';
-import { useNotifier } from '../../app/toaster';
+import { useNotifier } from '../../ui/toaster';
 import { shellTexts } from '../../i18n/shell-texts';
 import { NOTIFICATIONS_POLL_MS, shellInputs, useInvalidateReminders } from '../shell-queries';
 

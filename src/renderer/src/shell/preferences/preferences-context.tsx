@@ -3,7 +3,7 @@ import { createContext, useCallback, useContext, useEffect, useMemo, useRef, typ
 import type { Preferences } from '../../../../shared/contract';
 import { crmKeys } from '../../api/query-keys';
 import { callCrm } from '../../api/use-crm-call';
-import { useNotifier } from '../../app/toaster';
+import { useNotifier } from '../../ui/toaster';
 import { useBridge } from '../../bridge/bridge-context';
 import { shellTexts } from '../../i18n/shell-texts';
 import { shellInputs } from '../shell-queries';
@@ -95,6 +95,6 @@ export function PreferencesProvider({ userId, children }: PreferencesProviderPro
 
 export function usePreferences(): PreferencesContextValue {
   const value = useContext(PreferencesContext);
-  if (!value) throw new Error('usePreferences yalnızca PreferencesProvider içinde kullanılabilir');
+  if (!value) throw new Error('usePreferences is only available inside PreferencesProvider');
   return value;
 }

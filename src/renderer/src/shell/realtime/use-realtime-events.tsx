@@ -3,12 +3,14 @@ import { useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { NOTIFICATION_COMPLETED, TOAST_MS } from '../../../../shared/domain';
 import { messages } from '../../../../shared/i18n/messages';
-import { useNotifier } from '../../app/toaster';
+import { useNotifier } from '../../ui/toaster';
 import { useBridge } from '../../bridge/bridge-context';
 import { shellTexts } from '../../i18n/shell-texts';
 import { isMuted } from '../notifications/muted-keywords';
 import { leadDetailPath } from '../search/search-keyword';
-import { invalidateOptionLists, invalidateReminders } from '../shell-queries';
+import { callOutcomeIntent } from '../../components/field-renderers/lead-status/call-outcome-look';
+import { callTexts } from '../../i18n/call-texts';
+import { callKeyPrefix, invalidateOptionLists, invalidateReminders } from '../shell-queries';
 
 export type RealtimeHandlers = {
   mutedKeywords: readonly string[];
@@ -21,6 +23,8 @@ export type RealtimeHandlers = {
  * process forwards its socket; the web bridge holds its own):
  * - notification: the drawer, bell, reminders and calendar refetch; a toast unless a muted word hides it;
  * - fieldUpdate: option lists reload (spec 1 §7);
+ * - callOutcome: what became of the agent's call (the PBX's answer, however late) as a toast, and the
+ *   lead's call history refetches;
  * - realtimeStatus: after a reconnect, pushes may have been missed, so the drawer refetches;
  * - openLead / openSearch: a native notification or the global shortcut asks for a screen.
  */
@@ -61,6 +65,23 @@ export function useRealtimeEvents({ mutedKeywords, focusSearch }: RealtimeHandle
         });
       }),
       bridge.on('fieldUpdate', (event) => invalidateOptionLists(queryClient, event)),
+      bridge.on('callOutcome', (event) => {
+        void queryClient.invalidateQueries({ queryKey: callKeyPrefix('callHistory') });
+        const leadId = event.lead_id;
+        notifier.show({
+          intent: callOutcomeIntent(event.status),
+          icon: 'phone',
+          timeout: TOAST_MS.error,
+          message: (
+            <div className="toast-text" data-testid="call-outcome-toast">
+              <strong>{callTexts.outcomeTitle}</strong>
+              {event.leadName ? <div>{event.leadName}</div> : null}
+              <div className="toast-body">{event.message}</div>
+            </div>
+          ),
+          action: { text: messages.detail, onClick: () => void navigate(leadDetailPath(leadId)) },
+        });
+      }),
       bridge.on('realtimeStatus', ({ connected }) => {
         if (connected) invalidateReminders(queryClient);
       }),

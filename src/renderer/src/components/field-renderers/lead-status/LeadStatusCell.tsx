@@ -8,7 +8,7 @@ import { usePermissions } from '../../../api/permissions';
 import { useOptions } from '../../../api/options';
 import { crmKeys } from '../../../api/query-keys';
 import { callCrm, useCrmMutation } from '../../../api/use-crm-call';
-import { useNotifier } from '../../../app/toaster';
+import { useNotifier } from '../../../ui/toaster';
 import { useBridge } from '../../../bridge/bridge-context';
 import { uiTexts } from '../../../i18n/ui-texts';
 import { useFieldRendererContext } from '../renderer-context';

@@ -28,3 +28,13 @@ export function checkQuickCall(dahili: string | null | undefined, phone: string 
   if (phone === null) return { ok: false, message: messages.invalidPhoneForCall };
   return { ok: true, phone };
 }
+
+/**
+ * A random id for one click (128 bits as hex), sent as attempt_id so a repeated request replays instead
+ * of dialling again. getRandomValues, unlike randomUUID, also exists on plain-http pages (a company
+ * server without TLS is not a secure context).
+ */
+export function newCallAttemptId(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
+}

@@ -3,9 +3,9 @@ import type { CallLine } from '../../../../../shared/domain';
 import { messages } from '../../../../../shared/i18n/messages';
 import { usePermissions } from '../../../api/permissions';
 import { useCrmMutation } from '../../../api/use-crm-call';
-import { useNotifier } from '../../../app/toaster';
+import { useNotifier } from '../../../ui/toaster';
 import { uiTexts } from '../../../i18n/ui-texts';
-import { checkQuickCall } from './quick-call';
+import { checkQuickCall, newCallAttemptId } from './quick-call';
 
 export type QuickCall = {
   calling: boolean;
@@ -18,8 +18,10 @@ export type QuickCall = {
 
 /**
  * The quick call of spec 1 §5 and spec 2 §2 (the list's status cell and the lead header): a dahili in the
- * profile first, then a 10-digit number, then /makecall or /makeFastCall, each outcome as a toast. The
- * server checks both again and dials only the lead's own numbers.
+ * profile first, then a 10-digit number, then /makecall or /makeFastCall, each answer as a toast. The
+ * server checks both again and dials only the lead's own numbers. Each click carries its own attempt id,
+ * so a request the transport repeats is answered, not dialled, twice; a call the PBX has not confirmed
+ * yet (state pending) is a warning, and its outcome arrives later as a callOutcome push (shell toast).
  */
 export function useQuickCall(): QuickCall {
   const permissions = usePermissions();
@@ -41,12 +43,16 @@ export function useQuickCall(): QuickCall {
         notifier.warning(check.message);
         return;
       }
+      const attemptId = newCallAttemptId();
       const answer =
         line === null
-          ? await makeCall.mutateAsync({ body: { phone: check.phone, lead_id: leadId } })
-          : await makeFastCall.mutateAsync({ body: { hat: line, lead_id: leadId } });
-      if (answer.success) notifier.success(answer.msg || uiTexts.callStarted);
-      else notifier.danger(answer.msg || messages.operationFailed);
+          ? await makeCall.mutateAsync({
+              body: { phone: check.phone, lead_id: leadId, attempt_id: attemptId },
+            })
+          : await makeFastCall.mutateAsync({ body: { hat: line, lead_id: leadId, attempt_id: attemptId } });
+      if (!answer.success) notifier.danger(answer.msg || messages.operationFailed);
+      else if (answer.state === 'pending') notifier.warning(answer.msg || messages.callPending);
+      else notifier.success(answer.msg || uiTexts.callStarted);
     } catch (error) {
       notifier.danger(error instanceof Error ? error.message : messages.serverError);
     } finally {

@@ -1,4 +1,5 @@
 import dayjs, { type Dayjs } from 'dayjs';
+import { calendarTexts } from '../../../i18n/calendar-texts';
 
 /** 'YYYY-MM-DD', the key of a calendar day. */
 export type DayKey = string;
@@ -67,27 +68,12 @@ export function monthGrid(month: Dayjs | string, today: Dayjs | string = dayjs()
 }
 
 /** Monday-first short weekday names in Turkish (Pzt ... Paz), independent of dayjs's loaded locale. */
-export const WEEKDAY_NAMES_TR = ['Pzt', 'Sal', 'Çar', 'Per', 'Cum', 'Cmt', 'Paz'] as const;
-
-const MONTH_NAMES_TR = [
-  'Ocak',
-  'Şubat',
-  'Mart',
-  'Nisan',
-  'Mayıs',
-  'Haziran',
-  'Temmuz',
-  'Ağustos',
-  'Eylül',
-  'Ekim',
-  'Kasım',
-  'Aralık',
-] as const;
+export const WEEKDAY_NAMES_TR = calendarTexts.weekdaysShort;
 
 /** "Mart 2026". */
 export function monthTitle(month: Dayjs | string): string {
   const date = dayjs(month);
-  return `${MONTH_NAMES_TR[date.month()] ?? ''} ${date.year()}`;
+  return `${calendarTexts.months[date.month()] ?? ''} ${date.year()}`;
 }
 
 /** The day an event belongs to: the date part of its start ('YYYY-MM-DD HH:mm:ss' or ISO). */

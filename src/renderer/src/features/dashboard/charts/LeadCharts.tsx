@@ -1,4 +1,4 @@
-import { Button, Callout, HTMLSelect, InputGroup, NonIdealState, Spinner } from '@blueprintjs/core';
+import { Button, Callout, NonIdealState, Spinner } from '@blueprintjs/core';
 import { keepPreviousData } from '@tanstack/react-query';
 import { useMemo, useState, type ReactNode } from 'react';
 import {
@@ -15,70 +15,14 @@ import {
 import { messages } from '../../../../../shared/i18n/messages';
 import { useCrmQuery } from '../../../api/use-crm-call';
 import { shellTexts } from '../../../i18n/shell-texts';
-import { uiTexts } from '../../../i18n/ui-texts';
-import {
-  DASHBOARD_DEFAULT_DAYS,
-  fillDailyCounts,
-  isValidRange,
-  lastDays,
-  statusBars,
-  type DayRange,
-} from './chart-data';
+import { DateRangePicker, isValidRange, lastDays, type DayRange } from '../../../components/date-input';
+import { DASHBOARD_DEFAULT_DAYS, DASHBOARD_MAX_DAYS, fillDailyCounts, statusBars } from './chart-data';
 import './charts.css';
-
-const QUICK_RANGES = [
-  { days: 7, label: shellTexts.rangeLast7 },
-  { days: 30, label: shellTexts.rangeLast30 },
-  { days: 90, label: shellTexts.rangeLast90 },
-] as const;
 
 /** Chart colours that read on both themes (recharts draws SVG, which Blueprint's dark mode does not reach). */
 const AXIS_COLOR = '#8f99a8';
 const GRID_COLOR = 'rgba(143, 153, 168, 0.25)';
 const BAR_COLOR = '#2d72d2';
-
-type RangePickerProps = { value: DayRange; onChange: (range: DayRange) => void };
-
-function RangePicker({ value, onChange }: RangePickerProps): ReactNode {
-  const quick = QUICK_RANGES.find((option) => {
-    const range = lastDays(option.days);
-    return range.start === value.start && range.end === value.end;
-  });
-  return (
-    <div className="chart-range" data-testid="chart-range">
-      <HTMLSelect
-        value={quick ? String(quick.days) : ''}
-        aria-label={uiTexts.quickRange}
-        onChange={(event) => {
-          const days = Number(event.currentTarget.value);
-          if (days > 0) onChange(lastDays(days));
-        }}
-        options={[
-          { value: '', label: uiTexts.quickRange, disabled: true },
-          ...QUICK_RANGES.map((option) => ({ value: String(option.days), label: option.label })),
-        ]}
-        data-testid="chart-range-quick"
-      />
-      <InputGroup
-        type="date"
-        value={value.start}
-        max={value.end}
-        aria-label={uiTexts.rangeStart}
-        onChange={(event) => onChange({ ...value, start: event.currentTarget.value })}
-        data-testid="chart-range-start"
-      />
-      <span className="chart-range-sep">–</span>
-      <InputGroup
-        type="date"
-        value={value.end}
-        min={value.start}
-        aria-label={uiTexts.rangeEnd}
-        onChange={(event) => onChange({ ...value, end: event.currentTarget.value })}
-        data-testid="chart-range-end"
-      />
-    </div>
-  );
-}
 
 /**
  * Spec 1 §2 / spec 2 §2: a date range (default the last 30 days) driving the lead-count chart and the
@@ -86,7 +30,7 @@ function RangePicker({ value, onChange }: RangePickerProps): ReactNode {
  */
 export function LeadCharts(): ReactNode {
   const [range, setRange] = useState<DayRange>(() => lastDays(DASHBOARD_DEFAULT_DAYS));
-  const valid = isValidRange(range);
+  const valid = isValidRange(range, DASHBOARD_MAX_DAYS);
   // An unfinished date (typing) keeps the last good range on the charts.
   const [applied, setApplied] = useState(range);
   if (valid && (applied.start !== range.start || applied.end !== range.end)) setApplied(range);
@@ -123,7 +67,7 @@ export function LeadCharts(): ReactNode {
       <header className="dashboard-card-header">
         <h2 className="dashboard-card-title">{shellTexts.chartsTitle}</h2>
         {reports.isFetching && !reports.isPending ? <Spinner size={14} /> : null}
-        <RangePicker value={range} onChange={setRange} />
+        <DateRangePicker testIdPrefix="chart-range" value={range} onChange={setRange} />
       </header>
       {!valid ? (
         <p className="chart-range-invalid" role="alert">

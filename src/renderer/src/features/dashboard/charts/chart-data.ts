@@ -1,31 +1,9 @@
 import dayjs from 'dayjs';
-
-export type DayRange = { start: string; end: string };
+import type { DayRange } from '../../../components/date-input';
 
 export const DASHBOARD_DEFAULT_DAYS = 30;
 /** Longest range the daily chart draws day by day; longer ones would squeeze the bars to hairlines. */
 export const DASHBOARD_MAX_DAYS = 366;
-
-const DAY = 'YYYY-MM-DD';
-
-/** The last `days` days up to and including today, as whole local days. */
-export function lastDays(days: number, today: dayjs.Dayjs | string = dayjs()): DayRange {
-  const end = dayjs(today);
-  return { start: end.subtract(days - 1, 'day').format(DAY), end: end.format(DAY) };
-}
-
-export function isValidRange(range: DayRange): boolean {
-  const start = dayjs(range.start, DAY);
-  const end = dayjs(range.end, DAY);
-  return (
-    /^\d{4}-\d{2}-\d{2}$/.test(range.start) &&
-    /^\d{4}-\d{2}-\d{2}$/.test(range.end) &&
-    start.isValid() &&
-    end.isValid() &&
-    !start.isAfter(end) &&
-    end.diff(start, 'day') < DASHBOARD_MAX_DAYS
-  );
-}
 
 export type DailyPoint = { date: string; label: string; count: number };
 
@@ -42,7 +20,7 @@ export function fillDailyCounts(
   const points: DailyPoint[] = [];
   const last = dayjs(range.end);
   for (let day = dayjs(range.start); !day.isAfter(last, 'day'); day = day.add(1, 'day')) {
-    const key = day.format(DAY);
+    const key = day.format('YYYY-MM-DD');
     points.push({ date: key, label: day.format('DD.MM'), count: byDay.get(key) ?? 0 });
     if (points.length > DASHBOARD_MAX_DAYS) break;
   }

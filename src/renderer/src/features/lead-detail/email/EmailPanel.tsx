@@ -1,27 +1,17 @@
-import {
-  Button,
-  Callout,
-  Classes,
-  FormGroup,
-  H6,
-  HTMLSelect,
-  InputGroup,
-  Tag,
-  type Intent,
-} from '@blueprintjs/core';
+import { Button, Callout, Classes, FormGroup, H6, HTMLSelect, Tag, type Intent } from '@blueprintjs/core';
 import { useState, type ReactNode } from 'react';
 import { EMAIL_TEMPLATE_OPTION_LIST, type EmailStatus } from '../../../../../shared/contract/email';
 import { REMINDER_OFFSET_OPTIONS, formatDateTimeTr } from '../../../../../shared/domain';
 import { messages } from '../../../../../shared/i18n/messages';
 import { useOptions } from '../../../api/options';
 import { useCrmMutation, useCrmQuery } from '../../../api/use-crm-call';
-import { useNotifier } from '../../../app/toaster';
+import { useNotifier } from '../../../ui/toaster';
+import { TurkishDateInput } from '../../../components/date-input';
 import { uiTexts } from '../../../i18n/ui-texts';
 import { TabState } from '../TabState';
 import { leadCallInputs, useRefreshCalls } from '../lead-queries';
 import {
   CUSTOM_OFFSET,
-  dateTimeInputMin,
   emailStartFor,
   isReminderOffsetChoice,
   type EmailSendChoice,
@@ -168,13 +158,13 @@ export function EmailPanel({ leadId, hasEmail }: EmailPanelProps): ReactNode {
         </FormGroup>
         {when === CUSTOM_OFFSET ? (
           <FormGroup label={uiTexts.customDate} labelFor="email-custom-start">
-            <InputGroup
+            <TurkishDateInput
               id="email-custom-start"
-              type="datetime-local"
+              withTime
               value={custom}
-              min={dateTimeInputMin(new Date())}
-              onValueChange={setCustom}
-              data-testid="email-custom-start"
+              minDate={new Date()}
+              onChange={setCustom}
+              testId="email-custom-start"
             />
           </FormGroup>
         ) : null}

@@ -12,7 +12,7 @@ type PreviewState =
   { fileId: number; kind: 'ready'; url: string } | { fileId: number; kind: 'error'; message: string };
 
 /**
- * One stored image of a lead, shown in a dialog from the bytes the bridge read (an <img> pointing at
+ * One stored image of a lead, shown in a dialog from the bytes of the leadFile call (an <img> pointing at
  * GET /file/{id} could not send the token, and the desktop renderer has none), with İndir for the same
  * bytes. The object URL lives as long as the dialog shows this file: closing it or opening another one
  * revokes it.
@@ -24,14 +24,14 @@ export function FilePreviewDialog({ file, onClose }: FilePreviewDialogProps): Re
   useEffect(() => {
     let current = true;
     let url: string | null = null;
-    bridge.files.readLeadFile({ id: file.id }).then(
+    bridge.call('leadFile', { params: { id: file.id } }).then(
       (outcome) => {
         if (!current) return;
         if (!outcome.ok) {
-          setState({ fileId: file.id, kind: 'error', message: outcome.message });
+          setState({ fileId: file.id, kind: 'error', message: outcome.error.message });
           return;
         }
-        url = URL.createObjectURL(new Blob([outcome.data], { type: outcome.mime }));
+        url = URL.createObjectURL(new Blob([outcome.data.data], { type: outcome.data.mime }));
         setState({ fileId: file.id, kind: 'ready', url });
       },
       () => {

@@ -8,12 +8,17 @@ import {
   NonIdealState,
 } from '@blueprintjs/core';
 import { useState, type ReactNode } from 'react';
-import { FILE_CATEGORY_OPTION_LIST, type LeadFile } from '../../../../../shared/contract/files';
+import type { CallOutcome } from '../../../../../shared/contract';
+import {
+  FILE_CATEGORY_OPTION_LIST,
+  type LeadFile,
+  type UploadAnswer,
+} from '../../../../../shared/contract/files';
 import { formatDateTimeTr } from '../../../../../shared/domain';
 import { format, messages } from '../../../../../shared/i18n/messages';
 import { useOptions } from '../../../api/options';
 import { useCrmQuery } from '../../../api/use-crm-call';
-import { useNotifier } from '../../../app/toaster';
+import { useNotifier } from '../../../ui/toaster';
 import { useBridge } from '../../../bridge/bridge-context';
 import { uiTexts } from '../../../i18n/ui-texts';
 import { TabState } from '../TabState';
@@ -22,6 +27,13 @@ import { FilePreviewDialog } from './FilePreviewDialog';
 import { IMAGE_ACCEPT, checkUpload, fileSizeText } from './file-check';
 
 export type FilesTabProps = { leadId: number };
+
+/** How many files an upload stored, or why it stored none (the server's or the bridge's words). */
+function uploadResult(outcome: CallOutcome<UploadAnswer>): { stored: number } | { refused: string } {
+  if (!outcome.ok) return { refused: outcome.error.message };
+  if (!outcome.data.success) return { refused: outcome.data.msg || messages.operationFailed };
+  return { stored: outcome.data.results.length };
+}
 
 /** The upload form: category first (option list 108), then jpeg/png/jpg images, several at once. */
 function UploadForm({ leadId }: { leadId: number }): ReactNode {
@@ -54,19 +66,21 @@ function UploadForm({ leadId }: { leadId: number }): ReactNode {
     setError(null);
     setUploading(true);
     try {
-      const files = await Promise.all(
-        picked.map(async (file) => ({ name: file.name, type: file.type, data: await file.arrayBuffer() })),
-      );
-      const outcome = await bridge.files.uploadLeadImages({ leadId, fileCat: Number(category), files });
-      if (!outcome.ok) {
+      const outcome = await bridge.call('uploadLeadFiles', {
+        params: { leadId },
+        body: { fileCat: Number(category) },
+        files: picked.map((file) => ({ name: file.name, type: file.type, data: file })),
+      });
+      const result = uploadResult(outcome);
+      if ('refused' in result) {
         // The choice stays: the agent fixes the one wrong file, not the whole form.
-        setError(outcome.message);
-        notifier.danger(messages.operationFailed, outcome.message);
+        setError(result.refused);
+        notifier.danger(messages.operationFailed, result.refused);
         return;
       }
       setPicked([]);
       setInputKey((key) => key + 1);
-      notifier.success(format(messages.filesUploaded, { count: outcome.count }));
+      notifier.success(format(messages.filesUploaded, { count: result.stored }));
       refresh('files');
     } catch {
       setError(messages.operationFailed);

@@ -1,10 +1,6 @@
-import {
-  UPLOAD_MAX_FILES,
-  UPLOAD_MAX_FILE_BYTES,
-  UPLOAD_MIME_TYPES,
-  hasImageExtension,
-} from '../../../../../shared/contract/files';
-import { format, messages } from '../../../../../shared/i18n/messages';
+import { UPLOAD_MIME_TYPES, hasImageExtension, uploadFilePart } from '../../../../../shared/contract/files';
+import { checkFileLimits } from '../../../../../shared/contract/multipart';
+import { messages } from '../../../../../shared/i18n/messages';
 
 /** What the picker's File objects are reduced to for the check (plain objects in tests). */
 export type PickedFile = { name: string; type: string; size: number };
@@ -30,16 +26,9 @@ export function isAcceptedImage(file: PickedFile): boolean {
  */
 export function checkUpload(category: string, files: readonly PickedFile[]): string | null {
   if (category === '') return messages.fileCategoryRequired;
-  if (files.length === 0) return messages.fileNoneSelected;
-  if (files.length > UPLOAD_MAX_FILES) return format(messages.fileTooMany, { max: UPLOAD_MAX_FILES });
-  for (const file of files) {
-    if (!isAcceptedImage(file)) return messages.fileTypeNotAllowed;
-    if (file.size === 0) return format(messages.fileEmpty, { name: file.name });
-    if (file.size > UPLOAD_MAX_FILE_BYTES) {
-      return format(messages.fileTooLarge, { name: file.name, mb: UPLOAD_MAX_FILE_BYTES / MB });
-    }
-  }
-  return null;
+  return checkFileLimits(uploadFilePart, files, (file) =>
+    isAcceptedImage(file) ? null : messages.fileTypeNotAllowed,
+  );
 }
 
 /** "12,4 KB" / "1,2 MB" for the file list, with the Turkish decimal comma. */

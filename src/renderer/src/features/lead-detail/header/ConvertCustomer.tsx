@@ -4,7 +4,7 @@ import type { FieldMeta, RecordRow } from '../../../../../shared/contract';
 import { OPTION_LIST_IDS } from '../../../../../shared/domain';
 import { messages } from '../../../../../shared/i18n/messages';
 import { useCrmMutation } from '../../../api/use-crm-call';
-import { useNotifier } from '../../../app/toaster';
+import { useNotifier } from '../../../ui/toaster';
 import {
   FieldEditor,
   cellToEditorValue,

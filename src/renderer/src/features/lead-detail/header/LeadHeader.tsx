@@ -92,7 +92,7 @@ export function LeadHeader({ leadId, row, fields, trx }: LeadHeaderProps): React
           />
         )}
         {convertible ? <ConvertCustomer leadId={leadId} row={row} fields={fields} /> : null}
-        <NextLeadButton leadId={leadId} />
+        <NextLeadButton leadId={leadId} isCustomer={customer} />
       </div>
     </header>
   );

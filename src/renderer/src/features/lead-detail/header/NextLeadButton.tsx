@@ -3,19 +3,20 @@ import type { ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { messages } from '../../../../../shared/i18n/messages';
 import { useCrmMutation } from '../../../api/use-crm-call';
-import { useNotifier } from '../../../app/toaster';
+import { useNotifier } from '../../../ui/toaster';
 import { uiTexts } from '../../../i18n/ui-texts';
-import { readStoredFilters, readStoredSort } from '../../list/list-preferences';
+import { readListContext, readStoredFilters, readStoredSort } from '../../list';
 import { LEAD_TABLE } from '../lead-queries';
+import { nextLeadQuery } from './next-lead-query';
 
-export type NextLeadButtonProps = { leadId: number };
+export type NextLeadButtonProps = { leadId: number; isCustomer: boolean };
 
 /**
- * Next-lead navigation (spec 2 §2): the lead after this one in the leads list as the agent last filtered
- * and sorted it (the list keeps both per table in local storage). The tab stays the same, so an agent
- * working through the notes of one list keeps working in the notes.
+ * Next-lead navigation (spec 2 §2): the lead after this one in the list the agent came from, with the
+ * filters and sort on screen there (URL filters too); see nextLeadQuery. The tab stays the same, so an
+ * agent working through the notes of one list keeps working in the notes.
  */
-export function NextLeadButton({ leadId }: NextLeadButtonProps): ReactNode {
+export function NextLeadButton({ leadId, isCustomer }: NextLeadButtonProps): ReactNode {
   const navigate = useNavigate();
   const { hash } = useLocation();
   const notifier = useNotifier();
@@ -25,11 +26,10 @@ export function NextLeadButton({ leadId }: NextLeadButtonProps): ReactNode {
     nextLead.mutate(
       {
         params: { x: leadId },
-        body: {
-          table: LEAD_TABLE,
+        body: nextLeadQuery(readListContext(), isCustomer, () => ({
           filters: readStoredFilters(LEAD_TABLE),
           sort: readStoredSort(LEAD_TABLE),
-        },
+        })),
       },
       {
         onSuccess: (answer) => {

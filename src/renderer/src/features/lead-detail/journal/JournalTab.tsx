@@ -4,6 +4,7 @@ import type { FieldMeta } from '../../../../../shared/contract';
 import { useCrmQuery } from '../../../api/use-crm-call';
 import { FieldValue } from '../../../components/field-renderers';
 import { uiTexts } from '../../../i18n/ui-texts';
+import { CallHistory } from '../calls/CallHistory';
 import { TabState } from '../TabState';
 import { leadCallInputs } from '../lead-queries';
 import {
@@ -50,10 +51,19 @@ function ChangeLine({ change }: { change: JournalChange }): ReactNode {
 export type JournalTabProps = { leadId: number; fields: readonly FieldMeta[] };
 
 /**
- * Geçmiş (spec 2 §2): every change of the lead, newest first: who, when ('DD MMMM YYYY, HH:mm'), and
- * each field by its display name with its old and new value.
+ * Geçmiş (spec 2 §2): the lead's calls with their outcomes, then every change of the lead, newest first:
+ * who, when ('DD MMMM YYYY, HH:mm'), and each field by its display name with its old and new value.
  */
 export function JournalTab({ leadId, fields }: JournalTabProps): ReactNode {
+  return (
+    <>
+      <CallHistory leadId={leadId} />
+      <JournalEntries leadId={leadId} fields={fields} />
+    </>
+  );
+}
+
+function JournalEntries({ leadId, fields }: JournalTabProps): ReactNode {
   const journal = useCrmQuery('journal', leadCallInputs.journal(leadId), { staleTime: 0 });
   const lines = useMemo(
     () => journalLines(journal.data?.results ?? [], fields, uiTexts.systemAgent),

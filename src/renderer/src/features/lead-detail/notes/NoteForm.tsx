@@ -1,17 +1,17 @@
-import { Button, FormGroup, HTMLSelect, InputGroup, Switch, TextArea } from '@blueprintjs/core';
+import { Button, FormGroup, HTMLSelect, Switch, TextArea } from '@blueprintjs/core';
 import { useState, type ReactNode } from 'react';
 import { OPTION_LIST_IDS, REMINDER_OFFSET_OPTIONS } from '../../../../../shared/domain';
 import { messages } from '../../../../../shared/i18n/messages';
 import { useOptions } from '../../../api/options';
 import { useCrmMutation } from '../../../api/use-crm-call';
-import { useNotifier } from '../../../app/toaster';
+import { useNotifier } from '../../../ui/toaster';
+import { TurkishDateInput } from '../../../components/date-input';
 import { OptionSelect } from '../../../components/field-editors';
 import { uiTexts } from '../../../i18n/ui-texts';
-import { insertFailureText } from '../../list/modals/record-form';
+import { insertFailureText } from '../../../ui/record-form';
 import { useRefreshCalls } from '../lead-queries';
 import {
   CUSTOM_OFFSET,
-  dateTimeInputMin,
   initialNoteDraft,
   isReminderOffsetChoice,
   noteInputsFromDraft,
@@ -52,13 +52,12 @@ export function NoteForm({ leadId, currentUserId }: NoteFormProps): ReactNode {
       { body: { table: NOTES_TABLE, type: 'insert_note', inputs: built.inputs } },
       {
         onSuccess: (answer) => {
-          if (!answer.success) {
-            notifier.danger(insertFailureText(answer.message));
-            return;
-          }
+          // Spec 1 §8: a note save answered with success false only stops loading; the text stays typed.
+          if (!answer.success) return;
           setDraft(initialNoteDraft(currentUserId));
           notifier.success(messages.noteSaved);
-          refresh('notes', 'leadNotifications', 'row');
+          // A reminder also belongs in the dashboard's calendar and the sidebar's next reminders.
+          refresh('notes', 'leadNotifications', 'row', 'calendar', 'sidebarNotes');
         },
         onError: (failure) => notifier.danger(insertFailureText(failure.message)),
       },
@@ -149,13 +148,13 @@ export function NoteForm({ leadId, currentUserId }: NoteFormProps): ReactNode {
           </HTMLSelect>
         ) : null}
         {draft.remind && draft.offset === CUSTOM_OFFSET ? (
-          <InputGroup
-            type="datetime-local"
+          <TurkishDateInput
+            withTime
             value={draft.customStart}
-            min={dateTimeInputMin(new Date())}
-            onValueChange={(value) => change({ customStart: value })}
-            aria-label={uiTexts.customDate}
-            data-testid="note-custom-start"
+            minDate={new Date()}
+            onChange={(value) => change({ customStart: value })}
+            ariaLabel={uiTexts.customDate}
+            testId="note-custom-start"
           />
         ) : null}
       </div>

@@ -14,15 +14,16 @@ import { LEAD_DETAIL_PAGE_DEFAULT, LEAD_DETAIL_PAGE_MAX } from '../../../../../s
 import { PLATFORM_LOGIN_NOTIFICATION_TITLE, formatDateTimeTr } from '../../../../../shared/domain';
 import { format, messages } from '../../../../../shared/i18n/messages';
 import { useCrmMutation, useCrmQuery } from '../../../api/use-crm-call';
-import { useNotifier } from '../../../app/toaster';
+import { useNotifier } from '../../../ui/toaster';
+import { TurkishDateInput } from '../../../components/date-input';
 import { uiTexts } from '../../../i18n/ui-texts';
 import { canComplete } from '../../../shell/notifications/muted-keywords';
 import { useCompleteNotification } from '../../../shell/notifications/use-notifications';
-import { insertFailureText } from '../../list/modals/record-form';
+import { insertFailureText } from '../../../ui/record-form';
 import { TabState } from '../TabState';
 import { leadCallInputs, useRefreshCalls } from '../lead-queries';
 import { NOTES_TABLE, NoteForm } from './NoteForm';
-import { activityInputs, dateTimeInputMin } from './note-form';
+import { activityInputs } from './note-form';
 
 type PanelProps = { leadId: number; currentUserId: number | null };
 
@@ -44,10 +45,8 @@ function ActivityForm({ leadId, currentUserId }: PanelProps): ReactNode {
       { body: { table: NOTES_TABLE, type: 'insert_note', inputs } },
       {
         onSuccess: (answer) => {
-          if (!answer.success) {
-            notifier.danger(insertFailureText(answer.message));
-            return;
-          }
+          // Spec 1 §8: a note save answered with success false only stops loading; the text stays typed.
+          if (!answer.success) return;
           setBody(messages.phoneCallPlanned);
           setPlannedAt('');
           notifier.success(messages.descriptionSaved);
@@ -87,13 +86,13 @@ function ActivityForm({ leadId, currentUserId }: PanelProps): ReactNode {
         </ControlGroup>
       </FormGroup>
       <FormGroup label={uiTexts.activityPlannedAt} labelFor="activity-start" className="ld-activity-start">
-        <InputGroup
+        <TurkishDateInput
           id="activity-start"
-          type="datetime-local"
+          withTime
           value={plannedAt}
-          min={dateTimeInputMin(new Date())}
-          onValueChange={setPlannedAt}
-          data-testid="activity-start"
+          minDate={new Date()}
+          onChange={setPlannedAt}
+          testId="activity-start"
         />
       </FormGroup>
     </form>

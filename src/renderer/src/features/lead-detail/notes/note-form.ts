@@ -5,7 +5,7 @@ import { toApiDateTime } from '../../../../../shared/domain/date-ranges';
 import { REMINDER_OFFSETS_MINUTES, reminderStart } from '../../../../../shared/domain/reminders';
 import { messages } from '../../../../../shared/i18n/messages';
 // The module, not the folder's index: this file stays free of React so Node unit tests can load it.
-import { dateTimeInputToApi } from '../../../components/field-editors/editor-values';
+import { normalizeApiDateTime } from '../../../components/date-input/date-input-values';
 import { uiTexts } from '../../../i18n/ui-texts';
 
 /** The value of the offset select: minutes of one of the spec's offsets, or a custom date. */
@@ -22,9 +22,9 @@ export type ReminderStartResult =
   { ok: true; start: string; minute: number | null } | { ok: false; message: string };
 
 /**
- * Spec 1 §4: start is now plus the offset, sent as 'YYYY-MM-DD HH:mm:ss'. A custom date comes from a
- * datetime-local input ('YYYY-MM-DDTHH:mm') and must lie in the future: a reminder for the past would
- * fire at once and mean nothing.
+ * Spec 1 §4: start is now plus the offset, sent as 'YYYY-MM-DD HH:mm:ss'. A custom date comes from the
+ * Turkish date-time picker (already 'YYYY-MM-DD HH:mm:ss') and must lie in the future: a reminder for the
+ * past would fire at once and mean nothing.
  */
 export function reminderStartFor(
   choice: ReminderOffsetChoice,
@@ -35,7 +35,7 @@ export function reminderStartFor(
     const minute = Number(choice);
     return { ok: true, start: reminderStart(now, minute), minute };
   }
-  const start = dateTimeInputToApi(custom);
+  const start = normalizeApiDateTime(custom);
   const parsed = start === null ? null : dayjs(start);
   // dayjs rolls '2026-13-45' over into a later date; only a date that reads back the same is real.
   if (start === null || !parsed?.isValid() || toApiDateTime(parsed.toDate()) !== start) {
@@ -53,7 +53,7 @@ export type NoteDraft = {
   agents: number[];
   remind: boolean;
   offset: ReminderOffsetChoice;
-  /** datetime-local value of the custom date. */
+  /** The custom date as the picker gives it: 'YYYY-MM-DD HH:mm:ss', '' when none. */
   customStart: string;
 };
 
@@ -106,7 +106,7 @@ export function activityInputs(
 ): NoteInputs | null {
   const text = body.trim();
   if (text === '') return null;
-  const start = dateTimeInputToApi(plannedAt);
+  const start = normalizeApiDateTime(plannedAt);
   const agents = currentUserId === null ? [] : [currentUserId];
   return start === null
     ? { body: text, lead_id: leadId, quality: NOTE_QUALITY_DEFAULT, agents, notification: 0 }
@@ -125,9 +125,4 @@ export function emailStartFor(choice: EmailSendChoice, custom: string, now: Date
   const start = reminderStartFor(choice, custom, now);
   if (!start.ok) return { ok: false, message: messages.emailSendTimeInvalid };
   return { ok: true, start: start.start };
-}
-
-/** The current minute as a datetime-local value: the earliest a custom date picker offers. */
-export function dateTimeInputMin(now: Date): string {
-  return toApiDateTime(now).slice(0, 16).replace(' ', 'T');
 }

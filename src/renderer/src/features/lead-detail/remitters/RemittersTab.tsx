@@ -8,11 +8,11 @@ import { useFields } from '../../../api/fields';
 import { crmKeys } from '../../../api/query-keys';
 import { useTableData } from '../../../api/table-data';
 import { useCrmMutation } from '../../../api/use-crm-call';
-import { useNotifier } from '../../../app/toaster';
+import { useNotifier } from '../../../ui/toaster';
 import { FieldEditor, type FieldEditorValue } from '../../../components/field-editors';
 import { cellText } from '../../../components/field-renderers';
 import { uiTexts } from '../../../i18n/ui-texts';
-import { insertFailureText, insertInputs } from '../../list/modals/record-form';
+import { insertFailureText, insertInputs } from '../../../ui/record-form';
 import { TabState } from '../TabState';
 import {
   REMITTER_FIELDS,

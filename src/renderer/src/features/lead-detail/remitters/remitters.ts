@@ -2,6 +2,7 @@ import type { FieldMeta, ListQuery } from '../../../../../shared/contract';
 import type { ComponentType } from '../../../../../shared/domain';
 import { FILTER_TYPES, TRANSACTION_LIST_LIMIT } from '../../../../../shared/domain';
 import type { FieldEditorValue } from '../../../components/field-editors/types';
+import { remitterTexts } from '../../../i18n/remitter-texts';
 
 /** Spec 2 §3 Lead remitter: the registered table of a lead's third parties. */
 export const REMITTER_TABLE = 'lead_remitters';
@@ -10,12 +11,12 @@ type RemitterFieldSpec = { name: string; label: string; component: ComponentType
 
 /** The form's fields in reading order; labels and types from the registry when it has them. */
 export const REMITTER_FIELDS: readonly RemitterFieldSpec[] = [
-  { name: 'name', label: 'Ad Soyad', component: 'name' },
-  { name: 'tc', label: 'TC Kimlik No', component: 'string' },
-  { name: 'city', label: 'İl', component: 'string' },
-  { name: 'ilce', label: 'İlçe', component: 'string' },
-  { name: 'email', label: 'E-posta', component: 'email' },
-  { name: 'description', label: 'Açıklama', component: 'textField' },
+  { name: 'name', label: remitterTexts.name, component: 'name' },
+  { name: 'tc', label: remitterTexts.tc, component: 'string' },
+  { name: 'city', label: remitterTexts.city, component: 'string' },
+  { name: 'ilce', label: remitterTexts.ilce, component: 'string' },
+  { name: 'email', label: remitterTexts.email, component: 'email' },
+  { name: 'description', label: remitterTexts.description, component: 'textField' },
 ];
 
 export function remitterFieldMeta(

@@ -10,12 +10,12 @@ import {
   TextArea,
 } from '@blueprintjs/core';
 import { useState, type ReactNode } from 'react';
-import type { Survey } from '../../../../../shared/contract/surveys';
+import { QUESTION_TYPE, type Survey } from '../../../../../shared/contract/surveys';
 import { SURVEY_RELOAD_DELAY_MS, formatDateTimeTr } from '../../../../../shared/domain';
 import { format, messages } from '../../../../../shared/i18n/messages';
 import { usePermissions } from '../../../api/permissions';
 import { useCrmMutation, useCrmQuery } from '../../../api/use-crm-call';
-import { useNotifier } from '../../../app/toaster';
+import { useNotifier } from '../../../ui/toaster';
 import { uiTexts } from '../../../i18n/ui-texts';
 import { TabState } from '../TabState';
 import { leadCallInputs } from '../lead-queries';
@@ -35,7 +35,7 @@ type QuestionInputProps = {
 function QuestionInput({ index, question, value, onChange, disabled }: QuestionInputProps): ReactNode {
   const testId = `survey-question-${index}`;
   switch (question.type) {
-    case 'Girdi':
+    case QUESTION_TYPE.input:
       return (
         <TextArea
           fill
@@ -47,7 +47,7 @@ function QuestionInput({ index, question, value, onChange, disabled }: QuestionI
           data-testid={testId}
         />
       );
-    case 'ÇokluSeçenek': {
+    case QUESTION_TYPE.multipleChoice: {
       const chosen = Array.isArray(value) ? value : [];
       return (
         <div data-testid={testId}>
@@ -69,15 +69,15 @@ function QuestionInput({ index, question, value, onChange, disabled }: QuestionI
         </div>
       );
     }
-    case 'Seçenek':
-    case 'Evet/Hayır': {
-      const options = question.type === 'Evet/Hayır' ? [messages.yes, messages.no] : question.answers;
+    case QUESTION_TYPE.choice:
+    case QUESTION_TYPE.yesNo: {
+      const options = question.type === QUESTION_TYPE.yesNo ? [messages.yes, messages.no] : question.answers;
       return (
         <RadioGroup
           selectedValue={typeof value === 'string' ? value : ''}
           onChange={(event) => onChange(event.currentTarget.value)}
           disabled={disabled}
-          inline={question.type === 'Evet/Hayır'}
+          inline={question.type === QUESTION_TYPE.yesNo}
           data-testid={testId}
         >
           {options.map((option) => (

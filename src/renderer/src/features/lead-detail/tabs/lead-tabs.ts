@@ -1,13 +1,16 @@
 import { messages } from '../../../../../shared/i18n/messages';
+import { transactionTexts } from '../../../i18n/transaction-texts';
 
 /**
  * The left tabs of the lead detail in the spec's order and spelling (spec 2 §2), which are also the module
- * names of option list 130. platformlar and para-islemleri belong to the money issue and are not offered
- * here until it lands.
+ * names of option list 130. para-islemleri belongs to the money issue and is not offered here until it
+ * lands.
  */
 export const LEFT_TABS = [
   'kisisel-bilgiler',
   'gorevler',
+  'platformlar',
+  'para-islemleri',
   'eslesen-kayitlar',
   'gecmis',
   'dosyalar',
@@ -21,6 +24,8 @@ export const DEFAULT_LEFT_TAB: LeftTab = 'kisisel-bilgiler';
 export const LEFT_TAB_TITLES: Readonly<Record<LeftTab, string>> = {
   'kisisel-bilgiler': messages.tabPersonalInfo,
   gorevler: messages.tabTasks,
+  platformlar: messages.tabPlatforms,
+  'para-islemleri': transactionTexts.tabTitle,
   'eslesen-kayitlar': messages.tabMatchingRecords,
   gecmis: messages.tabHistory,
   dosyalar: messages.tabFiles,

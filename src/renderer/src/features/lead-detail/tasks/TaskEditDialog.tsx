@@ -1,13 +1,14 @@
-import { Button, Dialog, DialogBody, DialogFooter, FormGroup, InputGroup, TextArea } from '@blueprintjs/core';
+import { FormGroup, InputGroup, TextArea } from '@blueprintjs/core';
 import { useState, type ReactNode } from 'react';
 import type { Task } from '../../../../../shared/contract/tasks';
 import { OPTION_LIST_IDS } from '../../../../../shared/domain';
 import { messages } from '../../../../../shared/i18n/messages';
 import { useOptions } from '../../../api/options';
 import { useCrmMutation } from '../../../api/use-crm-call';
-import { useNotifier } from '../../../app/toaster';
+import { useNotifier } from '../../../ui/toaster';
 import { OptionSelect } from '../../../components/field-editors';
 import { uiTexts } from '../../../i18n/ui-texts';
+import { FormDialog } from '../../../ui/FormDialog';
 import { useRefreshCalls } from '../lead-queries';
 import { taskTextareaHeight } from './task-helpers';
 
@@ -47,65 +48,47 @@ export function TaskEditDialog({ task, onClose }: TaskEditDialogProps): ReactNod
   };
 
   return (
-    <Dialog isOpen onClose={save.isPending ? undefined : onClose} title={uiTexts.editTask} icon="edit">
-      <DialogBody>
-        <form
-          id={`task-edit-${task.id}`}
-          noValidate
-          onSubmit={(event) => {
-            event.preventDefault();
-            submit();
-          }}
-        >
-          <FormGroup label={messages.tasks} labelFor={`task-edit-title-${task.id}`}>
-            <InputGroup
-              id={`task-edit-title-${task.id}`}
-              value={title}
-              onValueChange={setTitle}
-              maxLength={255}
-              autoFocus
-              data-testid="task-edit-title"
-            />
-          </FormGroup>
-          <FormGroup label={uiTexts.taskDescription} labelFor={`task-edit-description-${task.id}`}>
-            <TextArea
-              id={`task-edit-description-${task.id}`}
-              fill
-              value={description}
-              onChange={(event) => setDescription(event.currentTarget.value)}
-              // Spec 2 §9: 100 px plus 50 px per line.
-              style={{ height: taskTextareaHeight(description) }}
-              data-testid="task-edit-description"
-            />
-          </FormGroup>
-          <FormGroup label={uiTexts.taskAgents}>
-            <OptionSelect
-              options={agents.data?.items ?? []}
-              loading={agents.isPending}
-              value={assigned}
-              onChange={setAssigned}
-              multiple
-              testId="task-edit-agents"
-            />
-          </FormGroup>
-        </form>
-      </DialogBody>
-      <DialogFooter
-        actions={
-          <>
-            <Button text={messages.cancel} onClick={onClose} disabled={save.isPending} />
-            <Button
-              type="submit"
-              form={`task-edit-${task.id}`}
-              intent="primary"
-              icon="tick"
-              text={messages.save}
-              loading={save.isPending}
-              data-testid="task-edit-submit"
-            />
-          </>
-        }
-      />
-    </Dialog>
+    <FormDialog
+      onClose={onClose}
+      keepOpenWhilePending
+      title={uiTexts.editTask}
+      icon="edit"
+      formId={`task-edit-${task.id}`}
+      onSubmit={submit}
+      pending={save.isPending}
+      submitTestId="task-edit-submit"
+    >
+      <FormGroup label={messages.tasks} labelFor={`task-edit-title-${task.id}`}>
+        <InputGroup
+          id={`task-edit-title-${task.id}`}
+          value={title}
+          onValueChange={setTitle}
+          maxLength={255}
+          autoFocus
+          data-testid="task-edit-title"
+        />
+      </FormGroup>
+      <FormGroup label={uiTexts.taskDescription} labelFor={`task-edit-description-${task.id}`}>
+        <TextArea
+          id={`task-edit-description-${task.id}`}
+          fill
+          value={description}
+          onChange={(event) => setDescription(event.currentTarget.value)}
+          // Spec 2 §9: 100 px plus 50 px per line.
+          style={{ height: taskTextareaHeight(description) }}
+          data-testid="task-edit-description"
+        />
+      </FormGroup>
+      <FormGroup label={uiTexts.taskAgents}>
+        <OptionSelect
+          options={agents.data?.items ?? []}
+          loading={agents.isPending}
+          value={assigned}
+          onChange={setAssigned}
+          multiple
+          testId="task-edit-agents"
+        />
+      </FormGroup>
+    </FormDialog>
   );
 }

@@ -15,9 +15,9 @@ import type { Task, TaskListAnswer } from '../../../../../shared/contract/tasks'
 import { formatDateTimeTr } from '../../../../../shared/domain';
 import { format, messages } from '../../../../../shared/i18n/messages';
 import { useCrmMutation, useCrmQuery } from '../../../api/use-crm-call';
-import { useNotifier } from '../../../app/toaster';
+import { useNotifier } from '../../../ui/toaster';
 import { uiTexts } from '../../../i18n/ui-texts';
-import { ConfirmDialog } from '../../list/modals/ConfirmDialog';
+import { ConfirmDialog } from '../../../ui/ConfirmDialog';
 import { TabState } from '../TabState';
 import { callPrefix, leadCallInputs, useRefreshCalls } from '../lead-queries';
 import { TaskEditDialog } from './TaskEditDialog';

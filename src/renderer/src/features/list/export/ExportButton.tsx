@@ -1,7 +1,7 @@
 import { Button, Spinner } from '@blueprintjs/core';
 import type { CSSProperties, ReactNode } from 'react';
 import { messages } from '../../../../../shared/i18n/messages';
-import { useNotifier } from '../../../app/toaster';
+import { useNotifier } from '../../../ui/toaster';
 import { useExport, type ExportQuery } from './use-export';
 
 const CONTROL_STYLE: CSSProperties = { display: 'inline-flex', alignItems: 'center', gap: 6 };

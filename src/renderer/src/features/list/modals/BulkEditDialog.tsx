@@ -1,20 +1,12 @@
-import {
-  Button,
-  Callout,
-  Dialog,
-  DialogBody,
-  DialogFooter,
-  FormGroup,
-  Spinner,
-  Switch,
-} from '@blueprintjs/core';
+import { Callout, FormGroup, Spinner, Switch } from '@blueprintjs/core';
 import { useMemo, useState, type ReactNode } from 'react';
 import type { FieldMeta } from '../../../../../shared/contract';
 import { format, messages } from '../../../../../shared/i18n/messages';
 import { useCrmMutation, useCrmQuery } from '../../../api/use-crm-call';
-import { useNotifier } from '../../../app/toaster';
+import { useNotifier } from '../../../ui/toaster';
 import { FieldEditor, OptionSelect, type FieldEditorValue } from '../../../components/field-editors';
 import { uiTexts } from '../../../i18n/ui-texts';
+import { FormDialog } from '../../../ui/FormDialog';
 import {
   bulkEditableFields,
   EMPTY_BULK_FORM,
@@ -190,37 +182,20 @@ export function BulkEditDialog({ table, ids, onClose, onSaved }: BulkEditDialogP
   }
 
   return (
-    <Dialog isOpen onClose={onClose} title={uiTexts.bulkEditTitle} icon="edit" className="bulk-edit-dialog">
-      <DialogBody data-testid="bulk-dialog">
-        <form
-          noValidate
-          id="bulk-edit-form"
-          className="record-form"
-          onSubmit={(event) => {
-            event.preventDefault();
-            submit();
-          }}
-        >
-          {body}
-        </form>
-      </DialogBody>
-      <DialogFooter
-        actions={
-          <>
-            <Button text={messages.cancel} onClick={onClose} disabled={save.isPending} />
-            <Button
-              type="submit"
-              form="bulk-edit-form"
-              intent="primary"
-              icon="tick"
-              text={messages.save}
-              loading={save.isPending}
-              disabled={fields.length === 0}
-              data-testid="bulk-submit"
-            />
-          </>
-        }
-      />
-    </Dialog>
+    <FormDialog
+      onClose={onClose}
+      title={uiTexts.bulkEditTitle}
+      icon="edit"
+      className="bulk-edit-dialog"
+      testId="bulk-dialog"
+      formId="bulk-edit-form"
+      formClassName="record-form"
+      onSubmit={submit}
+      pending={save.isPending}
+      submitDisabled={fields.length === 0}
+      submitTestId="bulk-submit"
+    >
+      {body}
+    </FormDialog>
   );
 }

@@ -1,14 +1,13 @@
-import { Button, Callout, Dialog, DialogBody, DialogFooter, Spinner } from '@blueprintjs/core';
+import { Callout, Dialog, DialogBody, Spinner } from '@blueprintjs/core';
 import { useQueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { format, messages } from '../../../../../shared/i18n/messages';
 import { usePermissions } from '../../../api/permissions';
 import { crmKeys } from '../../../api/query-keys';
-import { useCrmMutation, useCrmQuery } from '../../../api/use-crm-call';
-import { useNotifier } from '../../../app/toaster';
+import { useCrmQuery } from '../../../api/use-crm-call';
 import { uiTexts } from '../../../i18n/ui-texts';
-import { RecordFields, type RowAnswer } from '../../record-edit/RecordFields';
-import { useRecordForm } from '../../record-edit/use-record-form';
+import { FormDialogContent } from '../../../ui/FormDialog';
+import { RecordFields, useRecordForm, useRecordSave, type RowAnswer } from '../../../ui/record-form';
 
 export type EditRecordDialogProps = {
   table: string;
@@ -52,10 +51,9 @@ type EditRecordFormProps = {
 };
 
 function EditRecordForm({ table, id, answer, onClose }: EditRecordFormProps): ReactNode {
-  const notifier = useNotifier();
   const queryClient = useQueryClient();
   const form = useRecordForm(answer);
-  const save = useCrmMutation('detailSave');
+  const save = useRecordSave(table, id);
   const canWrite = answer.write_fields.length > 0;
 
   const submit = (): void => {
@@ -63,62 +61,30 @@ function EditRecordForm({ table, id, answer, onClose }: EditRecordFormProps): Re
       onClose();
       return;
     }
-    save.mutate(
-      { body: { table, id, inputs: form.changes } },
-      {
-        onSuccess: (result) => {
-          if (!result.success) {
-            notifier.danger(messages.operationFailed, result.msg);
-            return;
-          }
-          notifier.success(messages.savedSuccessfully);
-          void queryClient.invalidateQueries({ queryKey: crmKeys.tableData(table) });
-          void queryClient.invalidateQueries({ queryKey: crmKeys.call('row', { params: { table, id } }) });
-          onClose();
-        },
-        onError: (error) => notifier.danger(messages.operationFailed, error.message),
-      },
-    );
+    save.save(form.changes, messages.savedSuccessfully, () => {
+      void queryClient.invalidateQueries({ queryKey: crmKeys.call('row', { params: { table, id } }) });
+      onClose();
+    });
   };
 
   return (
-    <>
-      <DialogBody data-testid="edit-dialog">
-        <form
-          noValidate
-          id="edit-record-form"
-          className="record-form"
-          onSubmit={(event) => {
-            event.preventDefault();
-            submit();
-          }}
-        >
-          <RecordFields
-            answer={answer}
-            values={form.values}
-            onChange={form.setValue}
-            testIdPrefix="edit-field-"
-            autoFocus
-          />
-        </form>
-      </DialogBody>
-      <DialogFooter
-        actions={
-          <>
-            <Button text={messages.cancel} onClick={onClose} disabled={save.isPending} />
-            <Button
-              type="submit"
-              form="edit-record-form"
-              intent="primary"
-              icon="tick"
-              text={messages.save}
-              loading={save.isPending}
-              disabled={!canWrite}
-              data-testid="edit-submit"
-            />
-          </>
-        }
+    <FormDialogContent
+      testId="edit-dialog"
+      formId="edit-record-form"
+      formClassName="record-form"
+      onSubmit={submit}
+      onCancel={onClose}
+      pending={save.pending}
+      submitDisabled={!canWrite}
+      submitTestId="edit-submit"
+    >
+      <RecordFields
+        answer={answer}
+        values={form.values}
+        onChange={form.setValue}
+        testIdPrefix="edit-field-"
+        autoFocus
       />
-    </>
+    </FormDialogContent>
   );
 }

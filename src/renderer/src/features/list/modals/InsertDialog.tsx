@@ -1,15 +1,16 @@
-import { Button, Callout, Dialog, DialogBody, DialogFooter, FormGroup, Spinner } from '@blueprintjs/core';
+import { Button, Callout, FormGroup, Spinner } from '@blueprintjs/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState, type ReactNode } from 'react';
 import { messages } from '../../../../../shared/i18n/messages';
-import { useFields } from '../../../api/fields';
+import { useFields, useInsertOnlyFields } from '../../../api/fields';
 import { usePermissions } from '../../../api/permissions';
 import { crmKeys } from '../../../api/query-keys';
 import { useCrmMutation } from '../../../api/use-crm-call';
-import { useNotifier } from '../../../app/toaster';
+import { useNotifier } from '../../../ui/toaster';
 import { FieldEditor, type FieldEditorValue } from '../../../components/field-editors';
 import { uiTexts } from '../../../i18n/ui-texts';
-import { insertFailureText, insertFormFields, insertInputs, type FormValues } from './record-form';
+import { FormDialog } from '../../../ui/FormDialog';
+import { insertFailureText, insertFormFields, insertInputs, type FormValues } from '../../../ui/record-form';
 
 export type InsertDialogProps = {
   table: string;
@@ -25,7 +26,11 @@ export function InsertDialog({ table, isOpen, onClose }: InsertDialogProps): Rea
   const notifier = useNotifier();
   const queryClient = useQueryClient();
   const fieldsQuery = useFields(table);
-  const fields = useMemo(() => insertFormFields(fieldsQuery.data ?? []), [fieldsQuery.data]);
+  const insertOnly = useInsertOnlyFields(table);
+  const fields = useMemo(
+    () => insertFormFields([...(fieldsQuery.data ?? []), ...(insertOnly.data ?? [])]),
+    [fieldsQuery.data, insertOnly.data],
+  );
   const [values, setValues] = useState<FormValues>({});
   const save = useCrmMutation('inlineSave');
 
@@ -70,39 +75,23 @@ export function InsertDialog({ table, isOpen, onClose }: InsertDialogProps): Rea
   }
 
   return (
-    <Dialog isOpen={isOpen} onClose={onClose} title={messages.add} icon="add" className="record-dialog">
-      <DialogBody data-testid="insert-dialog">
-        <form
-          // The server checks the values and answers in Turkish (spec 1 §8); browser bubbles would pre-empt it.
-          noValidate
-          id="insert-form"
-          className="record-form record-form-grid"
-          onSubmit={(event) => {
-            event.preventDefault();
-            submit();
-          }}
-        >
-          {body}
-        </form>
-      </DialogBody>
-      <DialogFooter
-        actions={
-          <>
-            <Button text={messages.cancel} onClick={onClose} disabled={save.isPending} />
-            <Button
-              type="submit"
-              form="insert-form"
-              intent="primary"
-              icon="add"
-              text={messages.save}
-              loading={save.isPending}
-              disabled={fields.length === 0}
-              data-testid="insert-submit"
-            />
-          </>
-        }
-      />
-    </Dialog>
+    <FormDialog
+      isOpen={isOpen}
+      onClose={onClose}
+      title={messages.add}
+      icon="add"
+      className="record-dialog"
+      testId="insert-dialog"
+      formId="insert-form"
+      formClassName="record-form record-form-grid"
+      onSubmit={submit}
+      pending={save.isPending}
+      submitIcon="add"
+      submitDisabled={fields.length === 0}
+      submitTestId="insert-submit"
+    >
+      {body}
+    </FormDialog>
   );
 }
 

@@ -5,10 +5,10 @@ import { messages } from '../../../../../shared/i18n/messages';
 import { usePermissions } from '../../../api/permissions';
 import { crmKeys } from '../../../api/query-keys';
 import { useCrmMutation } from '../../../api/use-crm-call';
-import { useNotifier } from '../../../app/toaster';
+import { useNotifier } from '../../../ui/toaster';
 import { uiTexts } from '../../../i18n/ui-texts';
 import { BulkEditDialog } from '../modals/BulkEditDialog';
-import { ConfirmDialog } from '../modals/ConfirmDialog';
+import { ConfirmDialog } from '../../../ui/ConfirmDialog';
 import { bulkActionsFor } from './bulk-form';
 import type { RowSelection } from './use-row-selection';
 

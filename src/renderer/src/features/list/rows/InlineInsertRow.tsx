@@ -6,10 +6,15 @@ import { useFields } from '../../../api/fields';
 import { usePermissions } from '../../../api/permissions';
 import { crmKeys } from '../../../api/query-keys';
 import { useCrmMutation } from '../../../api/use-crm-call';
-import { useNotifier } from '../../../app/toaster';
+import { useNotifier } from '../../../ui/toaster';
 import { FieldEditor, type FieldEditorValue } from '../../../components/field-editors';
 import { uiTexts } from '../../../i18n/ui-texts';
-import { inlineInsertFields, insertFailureText, insertInputs, type FormValues } from '../modals/record-form';
+import {
+  inlineInsertFields,
+  insertFailureText,
+  insertInputs,
+  type FormValues,
+} from '../../../ui/record-form';
 
 export type InlineInsertRowProps = { table: string };
 

@@ -7,7 +7,7 @@ import {
   Menu,
   MenuDivider,
   MenuItem,
-  Popover,
+  PopoverNext,
   Spinner,
   Tag,
 } from '@blueprintjs/core';
@@ -15,7 +15,7 @@ import { useState, type ReactNode } from 'react';
 import type { FavoriteFilter } from '../../../../../shared/contract';
 import type { ListFilter } from '../../../../../shared/domain';
 import { messages } from '../../../../../shared/i18n/messages';
-import { useNotifier } from '../../../app/toaster';
+import { useNotifier } from '../../../ui/toaster';
 import { uiTexts } from '../../../i18n/ui-texts';
 import { useFavoriteFilters, useRemoveFavoriteFilter, useSaveFavoriteFilter } from './favorite-filters-api';
 import { parseFilters } from './filter-state';
@@ -196,7 +196,7 @@ export function FavoriteFilters({
 
   return (
     <>
-      <Popover
+      <PopoverNext
         content={content}
         isOpen={isOpen}
         onInteraction={(next) => {
@@ -218,7 +218,7 @@ export function FavoriteFilters({
             </Tag>
           ) : null}
         </Button>
-      </Popover>
+      </PopoverNext>
       <Alert
         isOpen={removing !== null}
         intent="danger"

@@ -1,4 +1,4 @@
-import { DEFAULT_COLUMNS, withIdFirst } from '../../../../../shared/domain';
+import { DEFAULT_COLUMNS, defaultColumnsFor, withIdFirst } from '../../../../../shared/domain';
 
 const FIELD_NAME = /^[a-z][a-z0-9_]{0,62}$/;
 /** The contract's limit on requested fields (records.ts listQuerySchema). */
@@ -14,10 +14,16 @@ export function parseColumns(value: unknown): string[] | null {
 
 /**
  * The columns to ask the server for: the user's choice, else the spec's defaults for the table (spec 1
- * §9); id always first. undefined for a table with neither: the server's own list fields are shown then.
+ * §9: leads and customers, on a phone-sized window id and name); id always first. undefined for a table
+ * with neither: the server's own list fields are shown then.
  */
-export function requestedColumns(stored: readonly string[] | null, table: string): string[] | undefined {
-  const chosen = stored ?? (Object.hasOwn(DEFAULT_COLUMNS, table) ? DEFAULT_COLUMNS[table] : undefined);
+export function requestedColumns(
+  stored: readonly string[] | null,
+  table: string,
+  mobile = false,
+): string[] | undefined {
+  const defaults = Object.hasOwn(DEFAULT_COLUMNS, table) ? defaultColumnsFor(table, mobile) : undefined;
+  const chosen = stored ?? defaults;
   return chosen ? withIdFirst(chosen) : undefined;
 }
 

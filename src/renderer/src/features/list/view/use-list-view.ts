@@ -8,6 +8,7 @@ import {
   type ListFilter,
   type ListSort,
 } from '../../../../../shared/domain';
+import { useNarrowWindow } from '../../../shell/use-narrow-window';
 import { readStoredFilters, useStoredColumns, useStoredSort, writeStoredFilters } from '../list-preferences';
 import { filtersReducer, keepKnownFilters, type FilterAction } from '../search/filter-state';
 import { filtersFromSearchParams } from '../search/url-filters';
@@ -129,7 +130,12 @@ export function useListView(table: string, knownFields: ReadonlySet<string>): Li
   const exactTotal = exactFor === filters;
   const requestExactTotal = useCallback(() => setExactFor(filtersRef.current), []);
 
-  const columns = useMemo(() => requestedColumns(storedColumns, table), [storedColumns, table]);
+  // Spec 1 §9: a phone-sized window starts leads and customers with id and name only.
+  const narrow = useNarrowWindow();
+  const columns = useMemo(
+    () => requestedColumns(storedColumns, table, narrow),
+    [storedColumns, table, narrow],
+  );
   const query = useMemo<ListQuery>(
     () => ({
       page,

@@ -1,0 +1,27 @@
+import type { FeatureRoutes } from '../../app/feature-routes';
+import { lazyScreen } from '../../app/lazy-screen';
+
+// Offer templates and a lead's offer with its PDF (spec 2 §2 /bids).
+export const bidsFeature: FeatureRoutes = {
+  shell: [
+    {
+      path: 'bids',
+      lazy: lazyScreen(
+        () => import('./BidsPage'),
+        (m) => m.BidsPage,
+      ),
+    },
+    {
+      path: 'bids/:leadId/:id',
+      lazy: lazyScreen(
+        () => import('./BidOfferPage'),
+        (m) => m.BidOfferPage,
+      ),
+    },
+  ],
+  namedRoutes: { bids: () => '/bids' },
+};
+
+/** The Unicode font of the offer PDF (Turkish letters), as a data URL, loaded only when a PDF is made. */
+export const loadPdfFont = async (): Promise<string> =>
+  (await import('./fonts/DejaVuSans.ttf?inline')).default;

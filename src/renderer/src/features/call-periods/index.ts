@@ -1,0 +1,16 @@
+import type { FeatureRoutes } from '../../app/feature-routes';
+import { lazyScreen } from '../../app/lazy-screen';
+
+// Leads due to be called; the menu's /tasks leads here too (spec 2 §2 note).
+export const callPeriodsFeature: FeatureRoutes = {
+  shell: [
+    {
+      path: 'call-periods',
+      lazy: lazyScreen(
+        () => import('./CallPeriodsPage'),
+        (m) => m.CallPeriodsPage,
+      ),
+    },
+  ],
+  namedRoutes: { tasks: () => '/call-periods', 'call-periods': () => '/call-periods' },
+};

@@ -1,0 +1,27 @@
+import type { FeatureRoutes } from '../../app/feature-routes';
+import { lazyScreen } from '../../app/lazy-screen';
+import { CHAT_PATH } from './chat-paths';
+
+// What other parts of the app may use of the chat feature: its addresses.
+export { CHAT_PATH, chatChannelPath } from './chat-paths';
+
+// /chat and one channel's messages (/chat/ch/{id}) are one screen; the menu's url 'chat' names it.
+export const chatFeature: FeatureRoutes = {
+  shell: [
+    {
+      path: 'chat',
+      lazy: lazyScreen(
+        () => import('./ChatPage'),
+        (m) => m.ChatPage,
+      ),
+    },
+    {
+      path: 'chat/ch/:channelId',
+      lazy: lazyScreen(
+        () => import('./ChatPage'),
+        (m) => m.ChatPage,
+      ),
+    },
+  ],
+  namedRoutes: { chat: () => CHAT_PATH },
+};

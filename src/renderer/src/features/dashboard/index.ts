@@ -1,0 +1,16 @@
+import type { FeatureRoutes } from '../../app/feature-routes';
+import { lazyScreen } from '../../app/lazy-screen';
+
+// The home screen: menu tiles, lead charts and the reminder calendar.
+export const dashboardFeature: FeatureRoutes = {
+  shell: [
+    {
+      index: true,
+      lazy: lazyScreen(
+        () => import('./DashboardPage'),
+        (m) => m.DashboardPage,
+      ),
+    },
+  ],
+  namedRoutes: { home: () => '/', dashboard: () => '/' },
+};

@@ -1,0 +1,16 @@
+import type { FeatureRoutes } from '../../app/feature-routes';
+import { lazyScreen } from '../../app/lazy-screen';
+
+// Lead-assignment rules (spec 2 §2 /hooks).
+export const hooksFeature: FeatureRoutes = {
+  shell: [
+    {
+      path: 'hooks',
+      lazy: lazyScreen(
+        () => import('./HooksPage'),
+        (m) => m.HooksPage,
+      ),
+    },
+  ],
+  namedRoutes: { hooks: () => '/hooks' },
+};

@@ -1,0 +1,559 @@
+import {
+  Button,
+  Callout,
+  Card,
+  FileInput,
+  FormGroup,
+  HTMLSelect,
+  HTMLTable,
+  InputGroup,
+  NonIdealState,
+  ProgressBar,
+  Spinner,
+  Switch,
+} from '@blueprintjs/core';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useMemo, useRef, useState, type DragEvent, type ReactNode } from 'react';
+import { useNavigate, useParams } from 'react-router-dom';
+import type { ImportField } from '../../../../shared/contract/importer';
+import {
+  IMPORT_DATE_FORMATS,
+  type ImportDateFormat,
+  guessImportDateFormat,
+} from '../../../../shared/domain/import-cells';
+import type { DesktopBridge } from '../../../../shared/bridge';
+import type { ParsedImportFile } from '../../../../shared/domain/import-file';
+import {
+  DEFAULT_IMPORT_LIMITS,
+  IMPORT_PREVIEW_ROWS,
+  IMPORT_RECOMMENDED_ROWS,
+  importChannelId,
+} from '../../../../shared/domain/import-limits';
+import {
+  IMPORT_SKIP,
+  checkMapping,
+  chooseColumnField,
+  guessMapping,
+  type ColumnChoice,
+} from '../../../../shared/domain/import-mapping';
+import { importFinished, importSpeed, prepareImportRows } from '../../../../shared/domain/import-plan';
+import {
+  fileProblemText,
+  mappingProblemText,
+  selectFileText,
+  type ImportProblemText,
+} from '../../../../shared/domain/import-problems';
+import { format, messages } from '../../../../shared/i18n/messages';
+import { usePermissions } from '../../api/permissions';
+import { callCrm, useCrmQuery } from '../../api/use-crm-call';
+import { isCrmError } from '../../api/crm-error';
+import { useNotifier } from '../../ui/toaster';
+import { useBridge } from '../../bridge/bridge-context';
+import { importerTexts } from '../../i18n/importer-texts';
+import { parsePickedFile, pickFileOnDesktop } from './parse-file';
+import { checkDuplicates, randomSuffix, runImport } from './run-import';
+import './importer.css';
+
+type Stage = 'pick' | 'reading' | 'mapping' | 'uploading';
+
+/** The chosen file as the screen keeps it: its name and size (a resumed upload is recognised by them). */
+interface PickedFile {
+  name: string;
+  size: number;
+}
+
+interface PendingImport {
+  excelId: string;
+  fileName: string;
+  size: number;
+}
+
+const pendingKey = (table: string): string => `crm.import.pending.${table}`;
+
+function readPending(table: string): PendingImport | null {
+  try {
+    const value = JSON.parse(localStorage.getItem(pendingKey(table)) ?? 'null') as PendingImport | null;
+    return value && typeof value.excelId === 'string' ? value : null;
+  } catch {
+    return null;
+  }
+}
+
+function ProblemCallout({ problem }: { problem: ImportProblemText | null }): ReactNode {
+  if (!problem) return null;
+  return (
+    <Callout intent="danger" icon="error" data-testid="import-error">
+      <div>{problem.text}</div>
+      {problem.english ? <div className="importer-english">{problem.english}</div> : null}
+    </Callout>
+  );
+}
+
+export function ImporterPage(): ReactNode {
+  const { table = '' } = useParams();
+  const bridge = useBridge();
+  const navigate = useNavigate();
+  const notifier = useNotifier();
+  const queryClient = useQueryClient();
+  const setup = useCrmQuery('importTemplates', { body: { table } });
+  const permissions = usePermissions();
+  const [stage, setStage] = useState<Stage>('pick');
+  const [problem, setProblem] = useState<ImportProblemText | null>(null);
+  const [picked, setPicked] = useState<PickedFile | null>(null);
+  const [parsed, setParsed] = useState<ParsedImportFile | null>(null);
+  const [choices, setChoices] = useState<ColumnChoice[]>([]);
+  const [dateFormats, setDateFormats] = useState<Record<string, ImportDateFormat>>({});
+  const [duplicates, setDuplicates] = useState<{ matchCount: number; total: number } | null>(null);
+  const [checking, setChecking] = useState(false);
+  const [skipDuplicates, setSkipDuplicates] = useState(false);
+  const [templateId, setTemplateId] = useState('');
+  const [templateName, setTemplateName] = useState('');
+  const [progress, setProgress] = useState<{ done: number; total: number; startedAt: number } | null>(null);
+  const [dragging, setDragging] = useState(false);
+  const [inputKey, setInputKey] = useState(0);
+  const [resumable, setResumable] = useState<{ done: number; total: number } | null>(null);
+  const uploadId = useRef<string | null>(null);
+  const desktop = bridge.desktop;
+
+  const fields: ImportField[] = useMemo(() => setup.data?.fields ?? [], [setup.data]);
+  const limits = useMemo(
+    () => ({ ...DEFAULT_IMPORT_LIMITS, maxBytes: setup.data?.maxBytes ?? DEFAULT_IMPORT_LIMITS.maxBytes }),
+    [setup.data],
+  );
+  const required = useMemo(() => fields.filter((field) => field.required), [fields]);
+
+  // Progress pushed by the server on this upload's channel (spec 2 §9), shown as it comes.
+  useEffect(
+    () =>
+      bridge.on('importProgress', (event) => {
+        if (event.uploadId !== uploadId.current) return;
+        setProgress((current) =>
+          current ? { ...current, done: Math.max(current.done, event.done), total: event.total } : current,
+        );
+      }),
+    [bridge],
+  );
+
+  function reset(next: ImportProblemText | null): void {
+    // After a file error the picker starts over (spec 2 §4).
+    setProblem(next);
+    setPicked(null);
+    setParsed(null);
+    setChoices([]);
+    setDuplicates(null);
+    setStage('pick');
+    setInputKey((key) => key + 1);
+  }
+
+  async function pick(files: FileList | null): Promise<void> {
+    if (!files || files.length === 0) {
+      reset(fileProblemText('noFile', limits));
+      return;
+    }
+    if (files.length > 1) {
+      reset(fileProblemText('invalidFile', limits));
+      return;
+    }
+    const file = files[0] as File;
+    setProblem(null);
+    setStage('reading');
+    const reply = await parsePickedFile(file, limits);
+    if (!reply.ok) {
+      reset(fileProblemText(reply.problem, limits));
+      return;
+    }
+    await accept({ name: file.name, size: file.size }, reply.file);
+  }
+
+  /** Desktop: the main process shows the dialog and parses; closing the dialog changes nothing. */
+  async function pickOnDesktop(desktop: DesktopBridge): Promise<void> {
+    const before = stage;
+    setProblem(null);
+    setStage('reading');
+    const outcome = await pickFileOnDesktop(desktop, limits);
+    if (!outcome.ok) {
+      if (outcome.canceled) setStage(before);
+      else reset(fileProblemText(outcome.problem, limits));
+      return;
+    }
+    await accept({ name: outcome.name, size: outcome.size }, outcome.file);
+  }
+
+  async function accept(file: PickedFile, sheet: ParsedImportFile): Promise<void> {
+    const guessed = guessMapping(sheet.headers, fields);
+    const formats: Record<string, ImportDateFormat> = {};
+    guessed.forEach((choice, column) => {
+      const field = fields.find((item) => item.name === choice);
+      if (!field?.date) return;
+      const samples = sheet.rows.slice(0, 50).map((row) => row[column] ?? '');
+      formats[field.name] = guessImportDateFormat(samples) ?? 'DD/MM/YY';
+    });
+    // The same file as an upload that stopped midway (app closed, server restarted): offer to go on.
+    const pending = readPending(table);
+    setResumable(null);
+    if (pending && pending.fileName === file.name && pending.size === file.size) {
+      try {
+        const status = await callCrm(bridge, 'importStatus', { body: { excelId: pending.excelId } });
+        if (status.report && !status.report.finished) {
+          setResumable({ done: status.report.inserted, total: status.report.total });
+        }
+      } catch {
+        // No status: the upload starts from the beginning; the server still never inserts a chunk twice.
+      }
+    }
+    setPicked(file);
+    setParsed(sheet);
+    setChoices(guessed);
+    setDateFormats(formats);
+    setDuplicates(null);
+    setStage('mapping');
+  }
+
+  function choose(column: number, value: string): void {
+    const field: ColumnChoice = value === '' ? null : value;
+    setChoices((current) => chooseColumnField(current, column, field));
+    setDuplicates(null);
+    const meta = fields.find((item) => item.name === field);
+    if (meta?.date && parsed && !dateFormats[meta.name]) {
+      const samples = parsed.rows.slice(0, 50).map((row) => row[column] ?? '');
+      setDateFormats((current) => ({
+        ...current,
+        [meta.name]: guessImportDateFormat(samples) ?? 'DD/MM/YY',
+      }));
+    }
+  }
+
+  function applyTemplate(): void {
+    const template = setup.data?.results.find((item) => String(item.id) === templateId);
+    if (!template || !parsed) return;
+    const byHeader = new Map(
+      template.data.headers.map((header, index) => [header, template.data.choices[index] ?? null]),
+    );
+    let next: ColumnChoice[] = parsed.headers.map(() => null);
+    parsed.headers.forEach((header, column) => {
+      const choice = byHeader.get(header) ?? template.data.choices[column] ?? null;
+      if (choice !== null) next = chooseColumnField(next, column, choice);
+    });
+    setChoices(next);
+    setDateFormats({ ...dateFormats, ...template.data.dateFormats });
+    setTemplateName(template.name);
+  }
+
+  async function saveTemplate(): Promise<void> {
+    if (!parsed) return;
+    try {
+      const answer = await callCrm(bridge, 'importTemplateSave', {
+        body: { table, name: templateName, data: { headers: parsed.headers, choices, dateFormats } },
+      });
+      notifier.success(answer.msg);
+      await setup.refetch();
+    } catch (error) {
+      notifier.danger(messages.operationFailed, isCrmError(error) ? error.message : undefined);
+    }
+  }
+
+  function prepared(): Extract<ReturnType<typeof prepareImportRows>, { ok: true }> | null {
+    if (!parsed) {
+      setProblem(selectFileText);
+      return null;
+    }
+    const mappingProblem = checkMapping(parsed.headers.length, choices, required);
+    if (mappingProblem) {
+      setProblem(mappingProblemText(mappingProblem));
+      return null;
+    }
+    const rows = prepareImportRows(parsed.rows, choices, fields, dateFormats);
+    if (!rows.ok) {
+      setProblem({ text: rows.message });
+      return null;
+    }
+    setProblem(null);
+    return rows;
+  }
+
+  async function doubleCheck(): Promise<void> {
+    const rows = prepared();
+    if (!rows) return;
+    setChecking(true);
+    try {
+      setDuplicates(await checkDuplicates(bridge, table, rows.phones));
+    } catch (error) {
+      notifier.danger(messages.operationFailed, isCrmError(error) ? error.message : undefined);
+    } finally {
+      setChecking(false);
+    }
+  }
+
+  async function upload(): Promise<void> {
+    const rows = prepared();
+    if (!rows || !picked) return;
+    const pending = readPending(table);
+    const resumable = pending && pending.fileName === picked.name && pending.size === picked.size;
+    const excelId = resumable ? pending.excelId : importChannelId(picked.name, randomSuffix());
+    localStorage.setItem(
+      pendingKey(table),
+      JSON.stringify({ excelId, fileName: picked.name, size: picked.size }),
+    );
+    uploadId.current = excelId;
+    setStage('uploading');
+    setProgress({ done: 0, total: rows.rows.length, startedAt: Date.now() });
+    try {
+      const result = await runImport(
+        bridge,
+        { table, excelId, fileName: picked.name, columns: rows.columns, rows: rows.rows, skipDuplicates },
+        (next) =>
+          setProgress((current) =>
+            current ? { ...current, done: Math.max(current.done, next.done), total: next.total } : current,
+          ),
+      );
+      localStorage.removeItem(pendingKey(table));
+      await queryClient.invalidateQueries();
+      notifier.success(format(messages.importedCount, { n: result.inserted }));
+      void navigate(-1);
+    } catch (error) {
+      setStage('mapping');
+      const detail = isCrmError(error) ? error.message : undefined;
+      setProblem({
+        text: detail
+          ? format(messages.operationFailedWithMessage, { message: detail })
+          : messages.operationFailed,
+      });
+    }
+  }
+
+  function onDrop(event: DragEvent<HTMLDivElement>): void {
+    event.preventDefault();
+    setDragging(false);
+    void pick(event.dataTransfer.files);
+  }
+
+  if (setup.isPending) return <Spinner className="importer-spinner" />;
+  if (setup.isError) {
+    return <NonIdealState icon="error" title={setup.error.message} data-testid="importer-refused" />;
+  }
+
+  const tableLabel = permissions.data?.tables.find((entry) => entry.table === table)?.name ?? table;
+  const fieldOptions = [
+    { value: '', label: messages.importChooseColumn },
+    { value: IMPORT_SKIP, label: messages.importSkipColumn },
+    ...fields.map((field) => ({
+      value: field.name,
+      label: field.required ? `${field.display_name} *` : field.display_name,
+    })),
+  ];
+  const speed = progress ? importSpeed(progress.done, progress.total, progress.startedAt, Date.now()) : null;
+
+  return (
+    <div className="importer-page" data-testid="importer-page">
+      <h2 className="importer-title">{format(importerTexts.title, { table: tableLabel })}</h2>
+      <Card className="importer-card">
+        <div
+          className={`importer-drop${dragging ? ' importer-drop-active' : ''}`}
+          onDragOver={(event) => {
+            event.preventDefault();
+            setDragging(true);
+          }}
+          onDragLeave={() => setDragging(false)}
+          onDrop={onDrop}
+          data-testid="import-drop"
+        >
+          <p>{importerTexts.dropHere}</p>
+          <FileInput
+            key={inputKey}
+            text={picked?.name ?? importerTexts.chooseFile}
+            buttonText={importerTexts.browse}
+            className="importer-file-input"
+            disabled={stage === 'reading' || stage === 'uploading'}
+            inputProps={
+              {
+                accept: '.csv,.xlsx,.txt',
+                'data-testid': 'import-file',
+                // The desktop app chooses the file in its main process (OS dialog, parse off this thread).
+                onClick: desktop
+                  ? (event: React.MouseEvent<HTMLInputElement>) => {
+                      event.preventDefault();
+                      void pickOnDesktop(desktop);
+                    }
+                  : undefined,
+              } as React.InputHTMLAttributes<HTMLInputElement>
+            }
+            onInputChange={(event) => void pick(event.currentTarget.files)}
+          />
+        </div>
+        {stage === 'reading' ? <Spinner size={24} className="importer-reading" /> : null}
+        {stage === 'pick' ? (
+          <Button
+            intent="primary"
+            icon="upload"
+            text={importerTexts.upload}
+            className="importer-upload-empty"
+            onClick={() => setProblem(selectFileText)}
+            data-testid="import-upload-empty"
+          />
+        ) : null}
+        <ProblemCallout problem={problem} />
+      </Card>
+
+      {parsed && stage !== 'pick' ? (
+        <Card className="importer-card">
+          <p data-testid="import-summary">
+            {format(importerTexts.fileSummary, {
+              name: picked?.name ?? '',
+              rows: parsed.rows.length,
+              columns: parsed.headers.length,
+            })}
+          </p>
+          {parsed.rows.length > IMPORT_RECOMMENDED_ROWS ? (
+            <Callout intent="primary" icon="info-sign">
+              {format(messages.importRecommendedRows, {
+                n: IMPORT_RECOMMENDED_ROWS,
+                rows: parsed.rows.length,
+              })}
+            </Callout>
+          ) : null}
+          {resumable ? (
+            <Callout intent="warning" icon="history" data-testid="import-resumable">
+              {format(messages.importResume, resumable)}
+            </Callout>
+          ) : null}
+          <div className="importer-templates">
+            <HTMLSelect
+              value={templateId}
+              onChange={(event) => setTemplateId(event.currentTarget.value)}
+              options={[
+                { value: '', label: messages.importTemplatePick },
+                ...(setup.data?.results ?? []).map((template) => ({
+                  value: String(template.id),
+                  label: template.name,
+                })),
+              ]}
+              data-testid="import-template-select"
+            />
+            <Button text={importerTexts.applyTemplate} disabled={templateId === ''} onClick={applyTemplate} />
+            <InputGroup
+              placeholder={messages.importTemplateName}
+              value={templateName}
+              onChange={(event) => setTemplateName(event.currentTarget.value)}
+              data-testid="import-template-name"
+            />
+            <Button
+              text={importerTexts.saveTemplate}
+              disabled={templateName.trim() === ''}
+              onClick={() => void saveTemplate()}
+              data-testid="import-template-save"
+            />
+          </div>
+          <div className="importer-table-wrap">
+            <HTMLTable compact bordered className="importer-table" data-testid="import-mapping">
+              <thead>
+                <tr>
+                  {parsed.headers.map((header, column) => (
+                    <th key={column}>{header}</th>
+                  ))}
+                </tr>
+                <tr>
+                  {parsed.headers.map((header, column) => {
+                    const choice = choices[column] ?? null;
+                    const meta = fields.find((field) => field.name === choice);
+                    return (
+                      <th key={column}>
+                        <HTMLSelect
+                          fill
+                          value={choice ?? ''}
+                          options={fieldOptions}
+                          onChange={(event) => choose(column, event.currentTarget.value)}
+                          aria-label={header}
+                          data-testid={`import-column-${column}`}
+                        />
+                        {meta?.date ? (
+                          <FormGroup label={messages.importDateFormat} className="importer-date-format">
+                            <HTMLSelect
+                              fill
+                              value={dateFormats[meta.name] ?? 'DD/MM/YY'}
+                              options={[...IMPORT_DATE_FORMATS]}
+                              onChange={(event) =>
+                                setDateFormats({
+                                  ...dateFormats,
+                                  [meta.name]: event.currentTarget.value as ImportDateFormat,
+                                })
+                              }
+                              data-testid={`import-date-format-${column}`}
+                            />
+                          </FormGroup>
+                        ) : null}
+                      </th>
+                    );
+                  })}
+                </tr>
+              </thead>
+              <tbody>
+                {parsed.rows.slice(0, IMPORT_PREVIEW_ROWS).map((row, index) => (
+                  <tr key={index} data-testid="import-preview-row">
+                    {parsed.headers.map((_, column) => (
+                      <td key={column}>{row[column] ?? ''}</td>
+                    ))}
+                  </tr>
+                ))}
+              </tbody>
+            </HTMLTable>
+          </div>
+
+          <div className="importer-actions">
+            <Button
+              icon="search"
+              text={checking ? importerTexts.checking : importerTexts.checkDuplicates}
+              loading={checking}
+              disabled={stage === 'uploading'}
+              onClick={() => void doubleCheck()}
+              data-testid="import-double-check"
+            />
+            {duplicates ? (
+              <span data-testid="import-double-result" className="importer-double">
+                {duplicates.matchCount > 0
+                  ? format(messages.duplicateCheckResult, {
+                      count: duplicates.matchCount,
+                      total: duplicates.total,
+                    })
+                  : messages.importDuplicatesNone}
+              </span>
+            ) : null}
+            {duplicates && duplicates.matchCount > 0 ? (
+              <Switch
+                checked={skipDuplicates}
+                label={messages.importSkipDuplicates}
+                onChange={(event) => setSkipDuplicates(event.currentTarget.checked)}
+                data-testid="import-skip-duplicates"
+              />
+            ) : null}
+            <Button
+              intent="primary"
+              icon="upload"
+              text={resumable ? importerTexts.resume : importerTexts.upload}
+              loading={stage === 'uploading'}
+              onClick={() => void upload()}
+              data-testid="import-upload"
+            />
+          </div>
+          {progress && stage === 'uploading' ? (
+            <div className="importer-progress" data-testid="import-progress">
+              <ProgressBar
+                intent="primary"
+                value={progress.total === 0 ? 1 : progress.done / progress.total}
+                animate={!importFinished(progress.done, progress.total)}
+              />
+              <span>
+                {format(messages.importUploading, { done: progress.done, total: progress.total })}
+                {speed
+                  ? ` · ${format(messages.importRate, { rate: speed.rate, left: format(importerTexts.leftTime, { s: speed.secondsLeft }) })}`
+                  : ''}
+              </span>
+            </div>
+          ) : null}
+        </Card>
+      ) : null}
+      <div>
+        <Button minimal icon="arrow-left" text={importerTexts.back} onClick={() => void navigate(-1)} />
+      </div>
+    </div>
+  );
+}

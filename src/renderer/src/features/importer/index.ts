@@ -1,0 +1,23 @@
+import type { FeatureRoutes } from '../../app/feature-routes';
+import { lazyScreen } from '../../app/lazy-screen';
+
+// The importer (/excel/{table}) and its report (/report/import), issue #13; each screen its own script.
+export const importerFeature: FeatureRoutes = {
+  shell: [
+    {
+      path: 'excel/:table',
+      lazy: lazyScreen(
+        () => import('./ImporterPage'),
+        (m) => m.ImporterPage,
+      ),
+    },
+    {
+      path: 'report/import',
+      lazy: lazyScreen(
+        () => import('./ImportReportPage'),
+        (m) => m.ImportReportPage,
+      ),
+    },
+  ],
+  namedRoutes: { 'report/import': () => '/report/import' },
+};

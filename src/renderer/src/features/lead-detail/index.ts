@@ -1,0 +1,15 @@
+import type { FeatureRoutes } from '../../app/feature-routes';
+import { lazyScreen } from '../../app/lazy-screen';
+
+// The lead detail screen (spec 2): header, tabs and the panels of one lead.
+export const leadDetailFeature: FeatureRoutes = {
+  shell: [
+    {
+      path: 'leadDetail/:id',
+      lazy: lazyScreen(
+        () => import('./LeadDetailPage'),
+        (m) => m.LeadDetailRoute,
+      ),
+    },
+  ],
+};

@@ -1,0 +1,15 @@
+import type { FeatureRoutes } from '../../app/feature-routes';
+import { lazyScreen } from '../../app/lazy-screen';
+
+// The permission editor of a user group (spec 1 §2 /user/permissions/{id}); no group id: the first group.
+export const permissionsFeature: FeatureRoutes = {
+  shell: [
+    {
+      path: 'user/permissions/:id?',
+      lazy: lazyScreen(
+        () => import('./PermissionEditorPage'),
+        (m) => m.PermissionEditorPage,
+      ),
+    },
+  ],
+};

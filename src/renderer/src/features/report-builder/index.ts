@@ -1,0 +1,16 @@
+import type { FeatureRoutes } from '../../app/feature-routes';
+import { lazyScreen } from '../../app/lazy-screen';
+
+// The report builder of spec 2 §2 (/reports); the menu's "Raporlar" entry names it by url.
+export const reportBuilderFeature: FeatureRoutes = {
+  shell: [
+    {
+      path: 'reports',
+      lazy: lazyScreen(
+        () => import('./ReportBuilderPage'),
+        (m) => m.ReportBuilderPage,
+      ),
+    },
+  ],
+  namedRoutes: { reports: () => '/reports' },
+};

@@ -1,0 +1,263 @@
+import { Button, Callout, FormGroup, InputGroup } from '@blueprintjs/core';
+import { useState, type ReactNode } from 'react';
+import type { RecordRow } from '../../../../shared/contract';
+import {
+  APPROVAL,
+  DEFAULT_BANK_CURRENCY_ID,
+  DEFAULT_PLATFORM_CURRENCY_ID,
+  GATEWAYS,
+  nextStatuses,
+  TRX_STATUS as S,
+  TRANSACTION_TYPES,
+} from '../../../../shared/domain/transaction-flow';
+import { transactionMessages } from '../../../../shared/i18n/transaction-messages';
+import { transactionTexts as tt } from '../../i18n/transaction-texts';
+import { AmountInput } from './AmountInput';
+import { numberCell, textCell, type StatusIndex } from './transaction-queries';
+import { useTransactionAction } from './use-transaction-action';
+
+export type TransactionActionsProps = {
+  row: RecordRow;
+  department: string;
+  statuses: StatusIndex;
+};
+
+/** Steps the panels offer themselves; the plain next-status buttons leave them out. */
+const FINANCE_STEPS: readonly number[] = [S.financeApproved, S.financeCancelled, S.financeRejected];
+const RISK_STEPS: readonly number[] = [S.depositCompleted, S.riskApproved, S.riskCancelled, S.riskRejected];
+
+function FinancePanel({ row, id, next }: { row: RecordRow; id: number; next: readonly number[] }): ReactNode {
+  const action = useTransactionAction();
+  const deposit = textCell(row, 'type') === TRANSACTION_TYPES.deposit;
+  const gateway = numberCell(row, 'gateway_id');
+  const [delivery, setDelivery] = useState(textCell(row, 'delivery_iban'));
+  const [amount, setAmount] = useState(textCell(row, 'amount'));
+  const [currency, setCurrency] = useState(String(DEFAULT_BANK_CURRENCY_ID));
+  const [reason, setReason] = useState('');
+  const params = { id };
+  return (
+    <div className="trx-panel" data-testid="trx-finance-panel">
+      <h4>{tt.financePanel}</h4>
+      {deposit && gateway === GATEWAYS.creditCard ? (
+        <Callout intent="primary" icon="credit-card" data-testid="trx-card-pending">
+          {transactionMessages.cardPaymentPending}
+        </Callout>
+      ) : null}
+      {deposit && gateway !== GATEWAYS.creditCard ? (
+        <div className="trx-inline-form">
+          <FormGroup label={tt.deliveryAccount} className="trx-grow">
+            <InputGroup value={delivery} onValueChange={setDelivery} data-testid="trx-delivery" />
+          </FormGroup>
+          <Button
+            text={tt.deliverySave}
+            loading={action.pending === 'transactionDeliveryIban'}
+            onClick={() =>
+              void action.run('transactionDeliveryIban', { params, body: { delivery_iban: delivery } })
+            }
+            data-testid="trx-delivery-save"
+          />
+        </div>
+      ) : null}
+      {next.includes(S.financeApproved) ? (
+        <div className="trx-inline-form">
+          <AmountInput
+            label={tt.bankAmount}
+            currencyLabel={tt.bankCurrency}
+            amount={amount}
+            currency={currency}
+            onAmount={setAmount}
+            onCurrency={setCurrency}
+            testId="trx-bank"
+          />
+          <Button
+            intent="success"
+            icon="thumbs-up"
+            text={tt.approve}
+            loading={
+              action.pending === 'transactionDepositOk' || action.pending === 'transactionFinansOkWithdrawal'
+            }
+            onClick={() => {
+              const body = { amount_bank: amount, bank_currency_id: currency };
+              void (deposit
+                ? action.run('transactionDepositOk', { params, body })
+                : action.run('transactionFinansOkWithdrawal', { params, body }));
+            }}
+            data-testid="trx-finance-approve"
+          />
+        </div>
+      ) : null}
+      <div className="trx-inline-form">
+        {next.includes(S.financeCancelled) ? (
+          <Button
+            icon="disable"
+            text={tt.cancelTransaction}
+            loading={action.pending === 'transactionDepositCanceled'}
+            onClick={() => void action.run('transactionDepositCanceled', { params, body: {} })}
+            data-testid="trx-finance-cancel"
+          />
+        ) : null}
+        {next.includes(S.financeRejected) ? (
+          <>
+            <InputGroup
+              className="trx-grow"
+              placeholder={tt.rejectReason}
+              value={reason}
+              onValueChange={setReason}
+              data-testid="trx-finance-reason"
+            />
+            <Button
+              intent="danger"
+              icon="thumbs-down"
+              text={tt.reject}
+              loading={action.pending === 'transactionDepositBlocked'}
+              onClick={() =>
+                void action.run('transactionDepositBlocked', { params, body: { comment: reason } })
+              }
+              data-testid="trx-finance-reject"
+            />
+          </>
+        ) : null}
+      </div>
+    </div>
+  );
+}
+
+function RiskPanel({ row, id, next }: { row: RecordRow; id: number; next: readonly number[] }): ReactNode {
+  const action = useTransactionAction();
+  const deposit = textCell(row, 'type') === TRANSACTION_TYPES.deposit;
+  const [platformAmount, setPlatformAmount] = useState('');
+  const [platformCurrency, setPlatformCurrency] = useState(String(DEFAULT_PLATFORM_CURRENCY_ID));
+  const [bankAmount, setBankAmount] = useState(textCell(row, 'amount_bank'));
+  const [bankCurrency, setBankCurrency] = useState(String(DEFAULT_BANK_CURRENCY_ID));
+  const [reason, setReason] = useState('');
+  const params = { id };
+  const canApprove = next.includes(deposit ? S.depositCompleted : S.riskApproved);
+  return (
+    <div className="trx-panel" data-testid="trx-risk-panel">
+      <h4>{tt.riskPanel}</h4>
+      {canApprove ? (
+        <div className="trx-inline-form">
+          <AmountInput
+            label={tt.platformAmount}
+            currencyLabel={tt.platformCurrency}
+            amount={platformAmount}
+            currency={platformCurrency}
+            onAmount={setPlatformAmount}
+            onCurrency={setPlatformCurrency}
+            testId="trx-platform"
+          />
+          {deposit ? null : (
+            <AmountInput
+              label={tt.bankAmount}
+              currencyLabel={tt.bankCurrency}
+              amount={bankAmount}
+              currency={bankCurrency}
+              onAmount={setBankAmount}
+              onCurrency={setBankCurrency}
+              testId="trx-risk-bank"
+            />
+          )}
+          <Button
+            intent="success"
+            icon="thumbs-up"
+            text={tt.approve}
+            loading={
+              action.pending === 'transactionRiskOk' || action.pending === 'transactionRiskOkWithdrawal'
+            }
+            onClick={() => {
+              const platform = { amount_platform: platformAmount, platform_currency_id: platformCurrency };
+              void (deposit
+                ? action.run('transactionRiskOk', { params, body: platform })
+                : action.run('transactionRiskOkWithdrawal', {
+                    params,
+                    body: { ...platform, amount_bank: bankAmount, bank_currency_id: bankCurrency },
+                  }));
+            }}
+            data-testid="trx-risk-approve"
+          />
+        </div>
+      ) : null}
+      <div className="trx-inline-form">
+        {next.includes(S.riskCancelled) ? (
+          <Button
+            icon="disable"
+            text={tt.cancelTransaction}
+            loading={action.pending === 'transactionRiskCanceled'}
+            onClick={() => void action.run('transactionRiskCanceled', { params, body: {} })}
+            data-testid="trx-risk-cancel"
+          />
+        ) : null}
+        {next.includes(S.riskRejected) ? (
+          <>
+            <InputGroup
+              className="trx-grow"
+              placeholder={tt.rejectReason}
+              value={reason}
+              onValueChange={setReason}
+              data-testid="trx-risk-reason"
+            />
+            <Button
+              intent="danger"
+              icon="thumbs-down"
+              text={tt.reject}
+              loading={action.pending === 'transactionRiskBlocked'}
+              onClick={() => void action.run('transactionRiskBlocked', { params, body: { comment: reason } })}
+              data-testid="trx-risk-reject"
+            />
+          </>
+        ) : null}
+      </div>
+    </div>
+  );
+}
+
+/**
+ * What the user's department may do with one transaction now (spec 2 §4, §6): finance's panel while the
+ * flow gives finance a decision, risk's panel after finance approved and while risk has not decided, and
+ * the other next statuses of the flow as buttons sent straight to changeStatus. Other departments see
+ * nothing to press. The server checks every step again.
+ */
+export function TransactionActions({ row, department, statuses }: TransactionActionsProps): ReactNode {
+  const action = useTransactionAction();
+  const id = numberCell(row, 'id');
+  const status = numberCell(row, 'status_id');
+  if (id === null || status === null) return null;
+  const next = nextStatuses(statuses.byId.get(status)?.flow, department);
+  const riskOpen = [null, 0].includes(numberCell(row, 'risk_approve_status'));
+  const financeStage = department === 'finance' && FINANCE_STEPS.some((step) => next.includes(step));
+  const riskStage =
+    department === 'risk' &&
+    riskOpen &&
+    numberCell(row, 'finance_approve_status') === APPROVAL.approved &&
+    RISK_STEPS.some((step) => next.includes(step));
+  const covered = financeStage ? FINANCE_STEPS : riskStage ? RISK_STEPS : [];
+  // 14 and 16 need amounts: they are offered only through the panels' forms.
+  const plain = next.filter(
+    (step) => !covered.includes(step) && step !== S.financeApproved && step !== S.riskApproved,
+  );
+  if (!financeStage && !riskStage && plain.length === 0) return null;
+  return (
+    <div className="trx-actions" data-testid="trx-actions">
+      {financeStage ? <FinancePanel row={row} id={id} next={next} /> : null}
+      {riskStage ? <RiskPanel row={row} id={id} next={next} /> : null}
+      {plain.length > 0 ? (
+        <div className="trx-panel" data-testid="trx-next-statuses">
+          <h4>{tt.nextStatus}</h4>
+          <div className="trx-inline-form">
+            {plain.map((step) => (
+              <Button
+                key={step}
+                text={statuses.byId.get(step)?.label ?? String(step)}
+                loading={action.pending === 'transactionChangeStatus'}
+                onClick={() =>
+                  void action.run('transactionChangeStatus', { params: { id }, body: { status_id: step } })
+                }
+                data-testid={`trx-next-${step}`}
+              />
+            ))}
+          </div>
+        </div>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,226 @@
+import { Button, HTMLTable, Icon, NonIdealState, Tag } from '@blueprintjs/core';
+import { Fragment, useState, type ReactNode } from 'react';
+import { Link } from 'react-router-dom';
+import type { RecordRow } from '../../../../shared/contract';
+import { formatDateTimeTr, formatDecimalTr, OPTION_LIST_IDS } from '../../../../shared/domain';
+import { APPROVAL, TRANSACTION_TYPES } from '../../../../shared/domain/transaction-flow';
+import { messages } from '../../../../shared/i18n/messages';
+import { useOptions, type OptionIndex } from '../../api/options';
+import { transactionTexts as tt } from '../../i18n/transaction-texts';
+import { TransactionActions } from './TransactionActions';
+import { EditTransactionDialog, JournalDialog, LeadInfoDialog } from './TransactionDialogs';
+import { numberCell, textCell, type StatusIndex } from './transaction-queries';
+import './transactions.css';
+
+export type TransactionTableProps = {
+  rows: readonly RecordRow[];
+  department: string;
+  statuses: StatusIndex;
+  /** The workspace shows the customer column and lead info; the lead's own tab does not need them. */
+  showCustomer: boolean;
+  /** A row opened from the start (?trx= on the lead detail). */
+  initiallyOpen?: number | undefined;
+};
+
+const MANAGERS = ['admin', 'sales_manager'];
+
+function money(
+  row: RecordRow,
+  amount: string,
+  currency: string,
+  currencies: OptionIndex | undefined,
+): string {
+  const value = textCell(row, amount);
+  if (value === '') return '—';
+  const code = currencies?.byValue.get(textCell(row, currency))?.label ?? '';
+  return `${formatDecimalTr(value) ?? value} ${code}`.trim();
+}
+
+/** Approval status 1 a thumbs-up, 2 or more a thumbs-down, nothing while undecided (spec 2 §4). */
+function Approval({ value }: { value: number | null }): ReactNode {
+  if (value === null || value === 0) return <span className="trx-muted">—</span>;
+  return value === APPROVAL.approved ? (
+    <Icon icon="thumbs-up" intent="success" title={tt.approved} />
+  ) : (
+    <Icon icon="thumbs-down" intent="danger" title={tt.declined} />
+  );
+}
+
+/**
+ * Transactions as a table, each row with its steps one click away (the department's panel), lead info,
+ * journal, and for admin and sales_manager 'Detay' (/list/transactions?id=) and the edit modal.
+ */
+export function TransactionTable(props: TransactionTableProps): ReactNode {
+  const { rows, department, statuses, showCustomer } = props;
+  const currencies = useOptions(OPTION_LIST_IDS.currencies).data;
+  const gateways = useOptions(OPTION_LIST_IDS.gateways).data;
+  const [open, setOpen] = useState<ReadonlySet<number>>(
+    () => new Set(props.initiallyOpen === undefined ? [] : [props.initiallyOpen]),
+  );
+  const [dialog, setDialog] = useState<{ kind: 'lead' | 'journal' | 'edit'; row: RecordRow } | null>(null);
+  const manager = MANAGERS.includes(department);
+  const columns = showCustomer ? 12 : 11;
+  if (rows.length === 0) {
+    return <NonIdealState icon="bank-account" description={tt.empty} className="lead-tab-empty" />;
+  }
+  const toggle = (id: number): void =>
+    setOpen((current) => {
+      const next = new Set(current);
+      if (next.has(id)) next.delete(id);
+      else next.add(id);
+      return next;
+    });
+  return (
+    <div className="lead-table-scroll">
+      <HTMLTable compact striped className="lead-table trx-table" data-testid="trx-table">
+        <thead>
+          <tr>
+            <th>{tt.columnId}</th>
+            {showCustomer ? <th>{tt.columnCustomer}</th> : null}
+            <th>{tt.columnType}</th>
+            <th>{tt.columnGateway}</th>
+            <th>{tt.columnAmount}</th>
+            <th>{tt.columnBank}</th>
+            <th>{tt.columnPlatformAmount}</th>
+            <th>{tt.columnLogin}</th>
+            <th>{tt.columnStatus}</th>
+            <th>{tt.columnFinance}</th>
+            <th>{tt.columnRisk}</th>
+            <th>{tt.columnDate}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((row) => {
+            const id = numberCell(row, 'id') ?? 0;
+            const deposit = textCell(row, 'type') === TRANSACTION_TYPES.deposit;
+            const status = numberCell(row, 'status_id');
+            const customer = numberCell(row, 'customer_id');
+            return (
+              <Fragment key={id}>
+                <tr data-testid={`trx-row-${id}`}>
+                  <td className="trx-nowrap">
+                    <Button
+                      size="small"
+                      variant="minimal"
+                      icon={open.has(id) ? 'chevron-down' : 'chevron-right'}
+                      text={`#${id}`}
+                      onClick={() => toggle(id)}
+                      data-testid={`trx-open-${id}`}
+                    />
+                  </td>
+                  {showCustomer ? (
+                    <td>
+                      {customer !== null ? (
+                        <Link to={`/leadDetail/${customer}#para-islemleri`}>
+                          {textCell(row, 'customer_name') || `#${customer}`}
+                        </Link>
+                      ) : null}
+                    </td>
+                  ) : null}
+                  <td>
+                    <Tag minimal intent={deposit ? 'success' : 'warning'}>
+                      {deposit ? tt.deposit : tt.withdrawal}
+                    </Tag>
+                  </td>
+                  <td>
+                    {gateways?.byValue.get(textCell(row, 'gateway_id'))?.label ?? textCell(row, 'gateway_id')}
+                  </td>
+                  <td className="trx-nowrap" data-testid={`trx-amount-${id}`}>
+                    {money(row, 'amount', 'currency_id', currencies)}
+                  </td>
+                  <td className="trx-nowrap">{money(row, 'amount_bank', 'bank_currency_id', currencies)}</td>
+                  <td className="trx-nowrap">
+                    {money(row, 'amount_platform', 'platform_currency_id', currencies)}
+                  </td>
+                  <td>{textCell(row, 'login')}</td>
+                  <td data-testid={`trx-status-${id}`}>
+                    {status === null ? '' : (statuses.byId.get(status)?.label ?? String(status))}
+                  </td>
+                  <td>
+                    <Approval value={numberCell(row, 'finance_approve_status')} />
+                  </td>
+                  <td>
+                    <Approval value={numberCell(row, 'risk_approve_status')} />
+                  </td>
+                  <td className="trx-nowrap">{formatDateTimeTr(textCell(row, 'created_at'))}</td>
+                </tr>
+                {open.has(id) ? (
+                  <tr className="trx-details" data-testid={`trx-details-${id}`}>
+                    <td colSpan={columns}>
+                      <div className="trx-detail-grid">
+                        <dl className="trx-facts">
+                          {textCell(row, 'iban') ? (
+                            <>
+                              <dt>{tt.iban}</dt>
+                              <dd>
+                                {textCell(row, 'iban')} {textCell(row, 'iban_name')}
+                              </dd>
+                            </>
+                          ) : null}
+                          {textCell(row, 'delivery_iban') ? (
+                            <>
+                              <dt>{tt.deliveryAccount}</dt>
+                              <dd>{textCell(row, 'delivery_iban')}</dd>
+                            </>
+                          ) : null}
+                          {textCell(row, 'comment') ? (
+                            <>
+                              <dt>{tt.comment}</dt>
+                              <dd>{textCell(row, 'comment')}</dd>
+                            </>
+                          ) : null}
+                        </dl>
+                        <div className="trx-links">
+                          {showCustomer ? (
+                            <Button
+                              size="small"
+                              icon="person"
+                              text={tt.leadInfo}
+                              onClick={() => setDialog({ kind: 'lead', row })}
+                              data-testid={`trx-lead-info-${id}`}
+                            />
+                          ) : null}
+                          <Button
+                            size="small"
+                            icon="history"
+                            text={tt.journal}
+                            onClick={() => setDialog({ kind: 'journal', row })}
+                            data-testid={`trx-journal-${id}`}
+                          />
+                          {manager ? (
+                            <>
+                              <Button
+                                size="small"
+                                icon="edit"
+                                text={tt.edit}
+                                onClick={() => setDialog({ kind: 'edit', row })}
+                                data-testid={`trx-edit-${id}`}
+                              />
+                              <Link to={`/list/transactions?id=${id}`} data-testid={`trx-detail-link-${id}`}>
+                                {messages.detail}
+                              </Link>
+                            </>
+                          ) : null}
+                        </div>
+                      </div>
+                      <TransactionActions row={row} department={department} statuses={statuses} />
+                    </td>
+                  </tr>
+                ) : null}
+              </Fragment>
+            );
+          })}
+        </tbody>
+      </HTMLTable>
+      {dialog?.kind === 'lead' ? (
+        <LeadInfoDialog id={Number(dialog.row.id)} onClose={() => setDialog(null)} />
+      ) : null}
+      {dialog?.kind === 'journal' ? (
+        <JournalDialog id={Number(dialog.row.id)} statuses={statuses} onClose={() => setDialog(null)} />
+      ) : null}
+      {dialog?.kind === 'edit' ? (
+        <EditTransactionDialog row={dialog.row} onClose={() => setDialog(null)} />
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,32 @@
+import { periodicReportMessages } from '../../../shared/i18n/periodic-report-messages';
+
+/** Texts of /report/monthly (spec 2 §2 names the screen and its drill-down; the labels are ours). */
+export const monthlyReportTexts = {
+  ...periodicReportMessages.monthly,
+  year: 'Yıl',
+  trxScope: 'İşlemler',
+  trxAll: 'Tüm işlemler',
+  trxCompleted: 'Yalnızca tamamlananlar',
+  exportExcel: "Excel'e aktar",
+  exportSaved: 'Rapor Excel dosyası olarak kaydedildi',
+  hint: 'Sayılar seçilen yılın aylarına göre: leadler kayıt, dönüşüm ve ilk yatırım tarihine, işlemler oluşturulma tarihine göre. İşlem hücresine tıklayınca işlemler listelenir.',
+  emptyTitle: 'Bu yılda kayıt yok',
+  emptyDetail: 'Başka bir yıl seçin.',
+  hiddenTitle: 'Bu ölçüyü görme yetkiniz yok',
+  openCell: '{count} işlem: listeyi aç',
+  drillTitle: '{month} · {type}',
+  drillShown: '{total} işlemden en yeni {shown} tanesi gösteriliyor',
+  drillEmpty: 'Bu ayda işlem yok',
+  deposit: 'Yatırım',
+  withdrawal: 'Çekim',
+  colId: 'İşlem',
+  colDate: 'Tarih',
+  colAmount: 'Tutar',
+  colStatus: 'Durum',
+  colLead: 'Lead',
+  colPhone: 'Telefon',
+  colTc: 'TC',
+  colEmail: 'E-posta',
+  colPlace: 'İl / İlçe',
+  colAddress: 'Adres',
+} as const;

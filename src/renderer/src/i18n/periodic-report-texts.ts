@@ -1,0 +1,32 @@
+import { periodicReportMessages } from '../../../shared/i18n/periodic-report-messages';
+
+/** Texts of the periodic reports screen (/report/periodic). */
+export const periodicReportTexts = {
+  title: 'Periyodik Raporlar',
+  hint: 'Seçilen rapor, belirlenen periyotla alıcılara Excel eki olarak e-postayla gönderilir. Rapor, oluşturan kullanıcının yetkileriyle hazırlanır.',
+  add: 'Yeni periyodik rapor',
+  name: 'Rapor adı',
+  type: 'Rapor',
+  types: { monthly: 'Aylık Rapor', utm: 'Utm Raporu', agent: 'Temsilci Raporu' },
+  utmKey: 'Gruplama',
+  trx: 'İşlemler',
+  trxAll: 'Tüm işlemler',
+  trxCompleted: 'Yalnızca tamamlananlar',
+  period: 'Periyot',
+  periods: { 1: 'Günlük', 7: 'Haftalık', 30: 'Aylık' },
+  receiver: 'Alıcılar',
+  receiverHint: 'Virgülle ayrılmış e-posta adresleri',
+  nextSend: 'İlk gönderim',
+  nextSendShort: 'Sonraki gönderim',
+  lastSent: 'Son gönderim',
+  owner: 'Oluşturan',
+  state: 'Durum',
+  stateOk: 'Zamanında',
+  stateNever: 'Henüz gönderilmedi',
+  stateFailed: '{attempts}. deneme başarısız: {error}',
+  retryAt: 'Yeniden deneme: {time}',
+  remove: 'Sil',
+  empty: 'Periyodik rapor yok',
+  emptyDetail: 'Yeni periyodik rapor ile ilk raporu planlayın.',
+  receiverInvalid: periodicReportMessages.receiverInvalid,
+} as const;

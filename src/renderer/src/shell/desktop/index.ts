@@ -1,0 +1,2 @@
+export { UpdateBanner } from './UpdateBanner';
+export { useStartupNotices } from './use-startup-notices';
