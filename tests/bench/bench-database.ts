@@ -13,6 +13,15 @@ const pgliteDir = fileURLToPath(
   new URL(benchName === 'crm_bench' ? './.data' : `./.data-${benchName}`, import.meta.url),
 );
 
+/** The bench database's URL on DATABASE_URL's server (null: the bench runs on PGlite). */
+export function benchDatabaseUrl(name: string = benchName): string | null {
+  const serverUrl = process.env.DATABASE_URL?.trim();
+  if (!serverUrl) return null;
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
 async function onServer(url: string, statement: string): Promise<void> {
   const client = new Client({ connectionString: url });
   await client.connect();
@@ -35,24 +44,28 @@ async function countLeads(handle: DatabaseHandle): Promise<number> {
 export async function openBenchDatabase(
   leads: number,
   log: (line: string) => void,
+  name: string = benchName,
 ): Promise<{ handle: DatabaseHandle; seededMs: number | null; engine: string }> {
+  if (!/^[a-z_][a-z0-9_]*$/.test(name)) throw new Error(`not a plain database name: ${name}`);
+  const folder = name === benchName ? pgliteDir : fileURLToPath(new URL(`./.data-${name}`, import.meta.url));
   const serverUrl = process.env.DATABASE_URL?.trim();
   const open = async (): Promise<DatabaseHandle> => {
-    if (!serverUrl) return openDatabase({ dataDir: pgliteDir });
+    if (!serverUrl) return openDatabase({ dataDir: folder });
     const url = new URL(serverUrl);
-    url.pathname = `/${benchName}`;
-    return openDatabase({ url: url.toString() });
+    url.pathname = `/${name}`;
+    // Seeding millions of leads runs statements longer than a user call's timeout.
+    return openDatabase({ url: url.toString(), profile: { statementTimeoutMs: 0 } });
   };
   const reset = async (): Promise<void> => {
-    if (!serverUrl) rmSync(pgliteDir, { recursive: true, force: true });
+    if (!serverUrl) rmSync(folder, { recursive: true, force: true });
     else {
-      await onServer(serverUrl, `DROP DATABASE IF EXISTS ${benchName} WITH (FORCE)`);
-      await onServer(serverUrl, `CREATE DATABASE ${benchName}`);
+      await onServer(serverUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await onServer(serverUrl, `CREATE DATABASE ${name}`);
     }
   };
   const engine = serverUrl ? 'PostgreSQL' : 'PGlite';
   if (serverUrl) {
-    await onServer(serverUrl, `CREATE DATABASE ${benchName}`).catch(() => undefined);
+    await onServer(serverUrl, `CREATE DATABASE ${name}`).catch(() => undefined);
   }
   let handle = await open();
   if ((await countLeads(handle)) === leads) return { handle, seededMs: null, engine };

@@ -11,17 +11,23 @@ import { count, errorText, seconds, type BenchContext, type Section } from './sc
 import { runBrowser } from './scenarios/browser';
 import { runExport } from './scenarios/export';
 import { runFilterTypes } from './scenarios/filter-types';
+import { runImport } from './scenarios/import';
 import { runLeadDetail } from './scenarios/lead-detail';
+import { runGrowth } from './scenarios/growth';
+import { runLoad } from './scenarios/load';
 import { runPushFanout } from './scenarios/push';
+import { runReports } from './scenarios/reports';
 import { runSearchBench } from './search-bench';
+import { runTransactionsPending } from './scenarios/transactions';
 
 /**
  * `npm run bench`: every figure next to a baseline measured in the same run (the same SQL run directly,
  * the same rows read without xlsx, the same page at 15 rows).
  * BENCH_LEADS (default 1,000,000), BENCH_ROUNDS (default 200), BENCH_FILTER_ROUNDS (default BENCH_ROUNDS),
  * BENCH_BROWSER_ROUNDS (default 3), BENCH_EXPORT_ROWS (default 100,000), BENCH_WEB_ROOT (reuse a built web
- * edition), BENCH_ONLY (comma list of list,filters,export,detail,browser,search,push), DATABASE_URL (PostgreSQL;
- * else PGlite).
+ * edition), BENCH_ONLY (comma list of list,filters,export,detail,browser,search,push,reports,transactions,
+ * import,load,growth; load and growth: see scenarios/load.ts and growth.ts), BENCH_TRANSACTIONS (default
+ * 1,000,000), DATABASE_URL (PostgreSQL; else PGlite).
  */
 const leads = Number(process.env.BENCH_LEADS ?? 1_000_000);
 const rounds = Number(process.env.BENCH_ROUNDS ?? 200);
@@ -47,6 +53,11 @@ const SCENARIOS: readonly Scenario[] = [
   { id: 'browser', title: 'Chromium, 500 satırlık sayfa', run: runBrowser },
   { id: 'search', title: 'Arama (Ctrl+K) ve telefon araması', run: runSearchBench },
   { id: 'push', title: 'Anlık bildirim yayını', run: runPushFanout },
+  { id: 'reports', title: 'Raporlar', run: runReports },
+  { id: 'transactions', title: 'Para işlemleri bekleyenler', run: runTransactionsPending },
+  { id: 'import', title: 'Excel/CSV içe aktarma', run: runImport },
+  { id: 'load', title: '500 temsilcilik yük', run: runLoad },
+  { id: 'growth', title: 'Büyüme: 100.000 / 1.000.000 / 10.000.000 lead', run: runGrowth },
 ];
 
 const load = (): string =>

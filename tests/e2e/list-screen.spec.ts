@@ -1,8 +1,7 @@
-import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
-import * as XLSX from 'xlsx';
 import { foldTurkish } from '../../src/shared/domain/turkish-fold';
-import { baseUrl, bridgeOf, expect, lastSavedFile, test } from './support/fixtures';
+import { baseUrl, expect, test } from './support/fixtures';
+import { exportedSheet } from './support/exported-sheet';
 import { login, logout, saveScreen } from './support/screens';
 
 test.use({ baseURL: baseUrl() });
@@ -19,31 +18,7 @@ async function visibleIds(page: Page): Promise<number[]> {
 
 /** Exports the current list and returns its sheet as rows (header first), from either bridge. */
 async function exportRows(page: Page, projectName: string): Promise<unknown[][]> {
-  let path: string;
-  if (bridgeOf(projectName) === 'web') {
-    const download = page.waitForEvent('download');
-    await page.getByTestId('export-button').click();
-    path = (await (await download).path()) ?? '';
-  } else {
-    const before = lastSavedFile();
-    await page.getByTestId('export-button').click();
-    await expect.poll(() => lastSavedFile() !== before && lastSavedFile() !== undefined).toBe(true);
-    path = lastSavedFile() ?? '';
-    // the main process writes to a .part file and renames it when complete
-    await expect
-      .poll(() => {
-        try {
-          return readFileSync(path).length > 0;
-        } catch {
-          return false;
-        }
-      })
-      .toBe(true);
-  }
-  const book = XLSX.read(readFileSync(path));
-  const sheet = book.Sheets[book.SheetNames[0] ?? ''];
-  if (!sheet) throw new Error('export has no sheet');
-  return XLSX.utils.sheet_to_json<unknown[]>(sheet, { header: 1 });
+  return exportedSheet(page, projectName, page.getByTestId('export-button'));
 }
 
 test('an agent filters, saves a favourite, picks columns, sorts, pages, bulk-updates, exports and changes a status', async ({

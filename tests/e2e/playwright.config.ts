@@ -28,11 +28,7 @@ export default defineConfig({
         '--disable-sync',
         '--no-first-run',
         '--disable-quic',
-        // Date and time inputs follow the browser's UI language, not the page's: Turkish, as in the app
-        // (needs Debian's chromium-l10n, which .ci/run installs).
-        '--lang=tr',
       ],
-      env: { ...process.env, LANGUAGE: 'tr', LC_ALL: 'tr_TR.UTF-8', LANG: 'tr_TR.UTF-8' },
     },
     locale: 'tr-TR',
     timezoneId: 'Europe/Istanbul',

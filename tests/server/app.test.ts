@@ -47,6 +47,10 @@ describe('server composition', () => {
     const route = await get(app, '/leadDetail/42');
     expect(route.statusCode).toBe(200);
     expect(route.body).toContain('<div id="root">');
+    // a link pasted from an e-mail or a report: a list with its filters (a dot in the query is no asset)
+    const link = await get(app, '/list/leads?utm_source=google&email=ayse.kaya%40example.com');
+    expect(link.statusCode).toBe(200);
+    expect(link.body).toContain('<div id="root">');
     const asset = await get(app, '/assets/app-abc123.js');
     expect(asset.statusCode).toBe(200);
     expect(asset.headers['cache-control']).toContain('immutable');

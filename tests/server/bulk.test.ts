@@ -11,6 +11,7 @@ import {
   type DemoServer,
 } from './support/demo-server';
 import { login, postForm, postJson } from './support/http';
+import { forgetCaches } from './support/caches';
 
 let server: DemoServer;
 let db: Kysely<Database>;
@@ -276,6 +277,7 @@ describe('POST /api/bulk/save/', () => {
       .set({ write_fields: [...(permission.write_fields ?? []), 'team_id'] })
       .where('id', '=', permission.id)
       .execute();
+    await forgetCaches(server.app);
     try {
       const ids = await leadIdsOfTeam(sales.team_id, 2, 60);
       const before = await leadStates(ids);
@@ -297,6 +299,7 @@ describe('POST /api/bulk/save/', () => {
         .set({ write_fields: permission.write_fields })
         .where('id', '=', permission.id)
         .execute();
+      await forgetCaches(server.app);
     }
   });
 
@@ -509,6 +512,7 @@ describe('POST /api/bulk/removeNotes/', () => {
       .where('table_name', '=', 'lead_notes')
       .executeTakeFirstOrThrow();
     await db.updateTable('permissions').set({ delete: 1 }).where('id', '=', restore.id).execute();
+    await forgetCaches(server.app);
     try {
       const own = await newLeads(sales.team_id, 1);
       const foreign = await newLeads(sales2.team_id, 1);
@@ -527,6 +531,7 @@ describe('POST /api/bulk/removeNotes/', () => {
         .set({ delete: restore.delete })
         .where('id', '=', restore.id)
         .execute();
+      await forgetCaches(server.app);
     }
   });
 

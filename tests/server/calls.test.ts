@@ -1,14 +1,17 @@
+import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import type { Kysely, Selectable } from 'kysely';
+import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describeAdapters } from '../../src/server/adapters/adapter-status';
 import { telephonyMessages } from '../../src/server/adapters/telephony/telephony';
 import { buildServer } from '../../src/server/app';
 import type { CallLogsTable, Database } from '../../src/server/db/schema';
-import { createCallLog } from '../../src/server/services/call-log';
-import type { CallResult } from '../../src/shared/contract';
+import { SOCKET_PATH, type CallOutcomeEvent, type CallResult } from '../../src/shared/contract';
 import { messages } from '../../src/shared/i18n/messages';
 import { failureMessage, okAnswer, startDemoServer, type DemoServer } from './support/demo-server';
 import { postForm, postJson } from './support/http';
+import { forgetCaches } from './support/caches';
 import { FakeAmiServer } from './telephony/fake-ami-server';
 
 type CallLogRow = Selectable<CallLogsTable>;
@@ -44,6 +47,7 @@ async function lastLog(): Promise<CallLogRow | undefined> {
 
 async function setDahili(userId: number, dahili: string | null): Promise<void> {
   await db.updateTable('users').set({ dahili }).where('id', '=', userId).execute();
+  await forgetCaches(server.app);
 }
 
 beforeAll(async () => {
@@ -92,7 +96,7 @@ describe('POST /api/makecall', () => {
     const answer = okAnswer<CallResult<'makeCall'>>(
       await makeCall({ phone: '0 (532) 444-55-66', lead_id: ownLead }, sales.token),
     );
-    expect(answer).toEqual({ success: true, msg: telephonyMessages.callLoggedNoPbx });
+    expect(answer).toEqual({ success: true, msg: telephonyMessages.callLoggedNoPbx, state: 'logged' });
     const logs = await callLogs();
     expect(logs).toHaveLength(before + 1);
     expect(logs.at(-1)).toMatchObject({
@@ -156,6 +160,7 @@ describe('POST /api/makecall', () => {
       .set({ read_fields: ['id', 'name', 'status_id', 'team_id'] })
       .where('id', '=', permission.id)
       .execute();
+    await forgetCaches(server.app);
     try {
       const msg = failureMessage(await makeCall({ phone: '5324445566', lead_id: ownLead }, sales.token), 400);
       expect(msg).toBe(messages.callNumberNotOfLead);
@@ -170,6 +175,7 @@ describe('POST /api/makecall', () => {
         .set({ read_fields: permission.read_fields })
         .where('id', '=', permission.id)
         .execute();
+      await forgetCaches(server.app);
     }
   });
 
@@ -202,7 +208,7 @@ describe('POST /api/makeFastCall', () => {
     const answer = okAnswer<CallResult<'makeFastCall'>>(
       await makeFastCall({ hat, lead_id: ownLead }, sales.token),
     );
-    expect(answer).toEqual({ success: true, msg: telephonyMessages.callLoggedNoPbx });
+    expect(answer).toEqual({ success: true, msg: telephonyMessages.callLoggedNoPbx, state: 'logged' });
     expect(await lastLog()).toMatchObject({
       user_id: sales.id,
       lead_id: ownLead,
@@ -268,18 +274,57 @@ describe('calls through Asterisk AMI', () => {
         AMI_USERNAME: 'crm',
         AMI_SECRET: 's3cret',
         AMI_ORIGINATE_TIMEOUT_MS: '5000',
+        // The CRM stops waiting for the PBX's answer after 200 ms; the fake PBX's 'late' mode is slower.
+        AMI_RESPONSE_TIMEOUT_MS: '200',
       },
     });
+    await amiApp.listen({ port: 0, host: '127.0.0.1' });
   });
 
   afterEach(() => {
     pbx.originateMode = 'success';
+    pbx.originateReason = 4;
+    pbx.responseDelayMs = 300;
   });
 
+  const sockets: Socket[] = [];
+
   afterAll(async () => {
+    for (const socket of sockets) socket.disconnect();
     await amiApp?.close();
     await pbx?.close();
   });
+
+  /** The agent's socket.io connection to the AMI server, connected. */
+  async function agentSocket(token: string): Promise<Socket> {
+    const { port } = amiApp.server.address() as AddressInfo;
+    const socket = connect(`http://127.0.0.1:${port}`, {
+      path: SOCKET_PATH,
+      auth: { token },
+      transports: ['websocket'],
+      forceNew: true,
+      reconnection: false,
+    });
+    sockets.push(socket);
+    await new Promise<void>((resolve, reject) => {
+      socket.once('connect', () => resolve());
+      socket.once('connect_error', reject);
+    });
+    return socket;
+  }
+
+  function nextCallOutcome(socket: Socket, id: number, timeoutMs = 3_000): Promise<CallOutcomeEvent> {
+    return new Promise((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`no callOutcome push for call ${id}`)), timeoutMs);
+      const listener = (payload: CallOutcomeEvent): void => {
+        if (payload.id !== id) return;
+        clearTimeout(timer);
+        socket.off('callOutcome', listener);
+        resolve(payload);
+      };
+      socket.on('callOutcome', listener);
+    });
+  }
 
   async function outcomeOf(id: number): Promise<CallLogRow> {
     let row: CallLogRow | undefined;
@@ -297,7 +342,7 @@ describe('calls through Asterisk AMI', () => {
     const answer = okAnswer<CallResult<'makeFastCall'>>(
       await makeFastCall({ hat: 90, lead_id: ownLead }, sales.token, amiApp),
     );
-    expect(answer).toEqual({ success: true, msg: telephonyMessages.callQueued });
+    expect(answer).toEqual({ success: true, msg: telephonyMessages.callQueued, state: 'queued' });
     const originate = await pbx.waitForAction((action) => action.get('Action') === 'Originate');
     expect(originate.get('Channel')).toBe('PJSIP/1005');
     expect(originate.get('Exten')).toBe('905324445566');
@@ -335,43 +380,163 @@ describe('calls through Asterisk AMI', () => {
     expect(answer.msg).toContain('Santral aramayı başlatmadı');
     expect(await lastLog()).toMatchObject({ status: 'failed', message: answer.msg });
   });
+
+  it('a PBX that answers after the CRM stopped waiting: pending (not failed), one call, its outcome on its row and pushed', async () => {
+    const { sales } = server.users;
+    const socket = await agentSocket(sales.token);
+    pbx.originateMode = 'late';
+    pbx.responseDelayMs = 700;
+    pbx.originateReason = 4;
+    const originatesBefore = pbx.actionsNamed('Originate').length;
+
+    const first = { hat: 0, lead_id: ownLead, attempt_id: 'click-late-0001' };
+    const answer = okAnswer<CallResult<'makeFastCall'>>(await makeFastCall(first, sales.token, amiApp));
+    // Not "failed, try again": the PBX may still place the call.
+    expect(answer).toEqual({ success: true, msg: messages.callPending, state: 'pending' });
+    const row = await lastLog();
+    const originate = await pbx.waitForAction(
+      (action) => action.get('Action') === 'Originate' && action.get('ActionID') === row?.action_id,
+    );
+    expect(originate.get('Exten')).toBe('05324445566');
+    expect(row).toMatchObject({
+      status: 'pending',
+      message: messages.callPending,
+      request_id: first.attempt_id,
+    });
+
+    // The same click sent again (a retried request) answers as before and dials nothing.
+    const replay = okAnswer<CallResult<'makeFastCall'>>(await makeFastCall(first, sales.token, amiApp));
+    expect(replay).toEqual(answer);
+    // A new click while the first call still waits for its outcome is refused, in Turkish, and logged.
+    const again = { hat: 0, lead_id: ownLead, attempt_id: 'click-late-0002' };
+    expect(failureMessage(await makeFastCall(again, sales.token, amiApp), 409)).toBe(
+      messages.callStillPending,
+    );
+    expect(await lastLog()).toMatchObject({ status: 'refused', message: messages.callStillPending });
+
+    const pushed = await nextCallOutcome(socket, row?.id as number);
+    expect(pushed).toEqual({
+      id: row?.id,
+      lead_id: ownLead,
+      leadName: 'Arama Testi',
+      status: 'answered',
+      message: telephonyMessages.outcomeAnswered,
+    });
+    const done = await outcomeOf(row?.id as number);
+    expect(done).toMatchObject({
+      status: 'queued',
+      outcome: 'answered',
+      outcome_reason: 4,
+      outcome_message: telephonyMessages.outcomeAnswered,
+    });
+    expect(pbx.actionsNamed('Originate')).toHaveLength(originatesBefore + 1);
+
+    // The outcome is in: the agent may call again.
+    pbx.originateMode = 'success';
+    const next = okAnswer<CallResult<'makeFastCall'>>(
+      await makeFastCall({ hat: 0, lead_id: ownLead, attempt_id: 'click-late-0003' }, sales.token, amiApp),
+    );
+    expect(next.state).toBe('queued');
+    await outcomeOf((await lastLog())?.id as number);
+  });
+
+  it('a late refusal ends the pending call as failed', async () => {
+    const { sales } = server.users;
+    pbx.originateMode = 'late-error';
+    pbx.responseDelayMs = 500;
+    const answer = okAnswer<CallResult<'makeCall'>>(
+      await makeCall({ phone: '5324445566', lead_id: ownLead }, sales.token, amiApp),
+    );
+    expect(answer.state).toBe('pending');
+    const row = await lastLog();
+    expect(await outcomeOf(row?.id as number)).toMatchObject({ status: 'failed', outcome: 'refused' });
+  });
+
+  it('an extension the PBX cannot reach (Failure, reason 0): the agent is told, the call history shows it', async () => {
+    const { sales } = server.users;
+    const socket = await agentSocket(sales.token);
+    pbx.originateReason = 0;
+    const answer = okAnswer<CallResult<'makeCall'>>(
+      await makeCall({ phone: '5337778899', lead_id: ownLead }, sales.token, amiApp),
+    );
+    expect(answer).toEqual({ success: true, msg: telephonyMessages.callQueued, state: 'queued' });
+    const row = await lastLog();
+    const pushed = await nextCallOutcome(socket, row?.id as number);
+    expect(pushed).toMatchObject({
+      lead_id: ownLead,
+      status: 'unreachable',
+      message: telephonyMessages.outcomeUnreachable,
+    });
+
+    const history = okAnswer<CallResult<'callHistory'>>(
+      await postForm(amiApp, `/api/calls/${ownLead}`, {}, sales.token),
+    ).results;
+    expect(history[0]).toMatchObject({
+      id: row?.id,
+      agent_name: expect.any(String),
+      line_prefix: '',
+      state: 'queued',
+      message: telephonyMessages.callQueued,
+      outcome: 'unreachable',
+      outcome_message: telephonyMessages.outcomeUnreachable,
+    });
+    expect(history[0]?.outcome_at).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
+    // Newest first, refusals (no dahili, a busy agent, ...) are not calls and not listed.
+    expect(history.map((call) => call.id)).toEqual([...history.map((call) => call.id)].sort((a, b) => b - a));
+    const refused = await db
+      .selectFrom('call_logs')
+      .select('id')
+      .where('lead_id', '=', ownLead)
+      .where('status', '=', 'refused')
+      .execute();
+    expect(refused.length).toBeGreaterThan(0);
+    expect(history.some((call) => refused.some((r) => r.id === call.id))).toBe(false);
+  });
+
+  it('checks the PBX at start: the server knows a wrong secret before any call', async () => {
+    expect(amiApp.crmAdapters.telephony).toEqual({
+      kind: 'ami',
+      target: `127.0.0.1:${pbx.port}`,
+      check: { ok: true },
+    });
+    const refused = await buildServer({
+      database: server.database,
+      webRoot: '/nonexistent-web-root',
+      telephonyEnv: {
+        AMI_HOST: '127.0.0.1',
+        AMI_PORT: String(pbx.port),
+        AMI_USERNAME: 'crm',
+        AMI_SECRET: 'yanlis-sifre',
+      },
+    });
+    try {
+      const logins = pbx.actionsNamed('Login').filter((login) => login.get('Secret') === 'yanlis-sifre');
+      expect(logins).toHaveLength(1);
+      expect(refused.crmAdapters.telephony.check).toMatchObject({
+        ok: false,
+        message: telephonyMessages.pbxLoginFailed,
+      });
+      const [phone, mail] = describeAdapters(refused.crmAdapters);
+      expect(phone).toContain(`Asterisk AMI 127.0.0.1:${pbx.port}, BAĞLANILAMADI`);
+      expect(phone).toContain(telephonyMessages.pbxLoginFailed);
+      expect(mail).toContain('outbox only');
+    } finally {
+      await refused.close();
+    }
+  });
 });
 
-describe('call log', () => {
-  it('keeps an outcome reported before its attempt row exists and applies it when the row comes', async () => {
+describe('GET the lead call history: POST /api/calls/{leadId}', () => {
+  it('lists the calls of a lead the user sees, and answers 404 for one they do not', async () => {
     const { sales } = server.users;
-    const log = createCallLog(db);
-    const actionId = 'crm-test-early-1';
-    await log.recordOutcome({
-      actionId,
-      leadId: ownLead,
-      userId: sales.id,
-      dahili: '1005',
-      exten: '5324445566',
-      status: 'busy',
-      reason: 5,
-      message: telephonyMessages.outcomeBusy,
-      uniqueId: '1700000000.42',
-    });
-    expect(await db.selectFrom('call_logs').select('id').where('action_id', '=', actionId).execute()).toEqual(
-      [],
-    );
-    await log.record({
-      userId: sales.id,
-      leadId: ownLead,
-      dahili: '1005',
-      number: '5324445566',
-      linePrefix: '',
-      status: 'queued',
-      message: telephonyMessages.callQueued,
-      actionId,
-    });
-    expect(await lastLog()).toMatchObject({
-      action_id: actionId,
-      status: 'queued',
-      outcome: 'busy',
-      outcome_reason: 5,
-      unique_id: '1700000000.42',
-    });
+    okAnswer<CallResult<'makeFastCall'>>(await makeFastCall({ hat: 80, lead_id: ownLead }, sales.token));
+    const history = okAnswer<CallResult<'callHistory'>>(
+      await postForm(server.app, `/api/calls/${ownLead}`, {}, sales.token),
+    ).results;
+    expect(history[0]).toMatchObject({ line_prefix: '80', state: 'logged', outcome: null, outcome_at: null });
+    expect(
+      failureMessage(await postForm(server.app, `/api/calls/${foreignLead}`, {}, sales.token), 404),
+    ).toBe(messages.recordNotFound);
+    failureMessage(await postForm(server.app, `/api/calls/${ownLead}`, {}), 401);
   });
 });

@@ -1,7 +1,10 @@
 import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createServer, type AddressInfo } from 'node:net';
+import type { AdapterLog } from '../../src/server/adapters/adapter-log';
 import {
   createOutboxMailAdapter,
+  createSmtpMailAdapter,
   type MailAdapter,
   type MailMessage,
 } from '../../src/server/adapters/mail/mail';
@@ -10,7 +13,7 @@ import { openDatabase } from '../../src/server/db/database';
 import { migrations, runMigrations } from '../../src/server/db/migrate';
 import type { Database } from '../../src/server/db/schema';
 import { EMAIL_TEMPLATES, seedLeadDetailTemplates } from '../../src/server/seed/lead-detail-data';
-import { createMailScheduler } from '../../src/server/services/mail-scheduler';
+import { createMailJob } from '../../src/server/jobs/mail-job';
 import type { CallResult } from '../../src/shared/contract';
 import { messages } from '../../src/shared/i18n/messages';
 import {
@@ -158,7 +161,7 @@ describe('send time', () => {
     );
     expect(custom.start).toBe('2099-05-01 09:30:00');
 
-    const scheduler = createMailScheduler({ db, adapter: createOutboxMailAdapter(db) });
+    const scheduler = createMailJob({ db, adapter: createOutboxMailAdapter(db) });
     await scheduler.runDue();
     expect((await emailRow(now.id)).status).toBe('sent');
     expect((await emailRow(later.id)).status).toBe('queued');
@@ -228,10 +231,70 @@ describe('refusals', () => {
   });
 });
 
+/** An AdapterLog that keeps what was written at warn. */
+function recordingLog(): AdapterLog & { warnings: Record<string, unknown>[] } {
+  const warnings: Record<string, unknown>[] = [];
+  return { warnings, warn: (details) => warnings.push(details), info: () => undefined };
+}
+
+/** A port on 127.0.0.1 where nothing listens (taken, then released). */
+async function closedPort(): Promise<number> {
+  const probe = createServer();
+  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+  const { port } = probe.address() as AddressInfo;
+  await new Promise<void>((resolve) => probe.close(() => resolve()));
+  return port;
+}
+
+describe('failed delivery through SMTP', () => {
+  async function sendOnce(adapter: MailAdapter, address: string) {
+    await createMailJob({ db, adapter: createOutboxMailAdapter(db) }).runDue();
+    const leadId = await lead({ name: 'Gönderilemeyen', email: address });
+    const queued = okAnswer<CallResult<'processEmail'>>(
+      await processEmail({ lead_id: leadId, template_id: welcomeId }),
+    );
+    const log = recordingLog();
+    const result = await createMailJob({ db, adapter, maxAttempts: 1, log }).runDue();
+    await adapter.close();
+    return { result, row: await emailRow(queued.id), log, leadId };
+  }
+
+  it('stores "E-posta sunucusuna bağlanılamadı" when the server refuses the connection, and logs why', async () => {
+    const port = await closedPort();
+    const adapter = createSmtpMailAdapter({ url: `smtp://127.0.0.1:${port}`, from: 'crm@araci.test' });
+    const { result, row, log, leadId } = await sendOnce(adapter, 'baglanti@example.com');
+    expect(result).toEqual({ sent: 0, failed: 1, retrying: 0 });
+    expect(row).toMatchObject({ status: 'failed', error: 'E-posta sunucusuna bağlanılamadı' });
+    expect(log.warnings).toHaveLength(1);
+    expect(log.warnings[0]).toMatchObject({ adapter: 'smtp', final: true, code: 'ESOCKET' });
+    expect(String(log.warnings[0]?.reason)).toContain('ECONNREFUSED');
+    // The E-Mail tab shows the same Turkish reason, and nothing technical.
+    const listed = okAnswer<CallResult<'leadEmails'>>(
+      await postForm(server.app, `/api/emails/${leadId}`, {}, token),
+    ).results;
+    expect(listed[0]).toMatchObject({ status: 'failed', error: messages.mailServerUnreachable });
+    expect(JSON.stringify(listed)).not.toContain('ECONNREFUSED');
+  });
+
+  it('stores a Turkish reason when the server refuses the recipient', async () => {
+    const sink = await startSmtpSink({ refuseRecipients: ['yok@example.com'] });
+    try {
+      const adapter = createSmtpMailAdapter({ url: sink.url, from: 'crm@araci.test' });
+      const { row, log } = await sendOnce(adapter, 'yok@example.com');
+      expect(row).toMatchObject({ status: 'failed', error: messages.mailRecipientRejected });
+      expect(log.warnings[0]).toMatchObject({ code: 'EENVELOPE', responseCode: 550 });
+      expect(String(log.warnings[0]?.reason)).toContain('Mailbox unavailable');
+      expect(sink.received).toEqual([]);
+    } finally {
+      await sink.close();
+    }
+  });
+});
+
 describe('mail scheduler', () => {
   it('retries a failing send, then marks it failed with the reason; expired e-mails fail without sending', async () => {
     // Nothing else may be due for this scheduler.
-    await createMailScheduler({ db, adapter: createOutboxMailAdapter(db) }).runDue();
+    await createMailJob({ db, adapter: createOutboxMailAdapter(db) }).runDue();
     const leadId = await lead({ name: 'Hatalı Gönderim', email: 'hatali@example.com' });
     const queued = okAnswer<CallResult<'processEmail'>>(
       await processEmail({ lead_id: leadId, template_id: welcomeId }),
@@ -247,9 +310,14 @@ describe('mail scheduler', () => {
       },
       close: () => Promise.resolve(),
     };
-    const scheduler = createMailScheduler({ db, adapter: flaky, maxAttempts: 2 });
+    const log = recordingLog();
+    const scheduler = createMailJob({ db, adapter: flaky, maxAttempts: 2, log });
     expect(await scheduler.runDue()).toEqual({ sent: 0, failed: 0, retrying: 1 });
-    expect(await emailRow(queued.id)).toMatchObject({ status: 'queued', error: '421 Servis kullanılamıyor' });
+    // The user reads a Turkish reason; the server's own words go to the log only.
+    expect(await emailRow(queued.id)).toMatchObject({ status: 'queued', error: messages.mailNotSent });
+    expect(log.warnings).toEqual([
+      expect.objectContaining({ emailId: queued.id, final: false, reason: '421 Servis kullanılamıyor' }),
+    ]);
     // Not again before the retry delay has passed.
     expect(await scheduler.runDue()).toEqual({ sent: 0, failed: 0, retrying: 0 });
     await db
@@ -275,13 +343,13 @@ describe('mail scheduler', () => {
   });
 
   it('never sends one e-mail twice when two schedulers run at once', async () => {
-    await createMailScheduler({ db, adapter: createOutboxMailAdapter(db) }).runDue();
+    await createMailJob({ db, adapter: createOutboxMailAdapter(db) }).runDue();
     const leadId = await lead({ name: 'Çift Gönderim', email: 'cift@example.com' });
     for (let i = 0; i < 5; i += 1) await processEmail({ lead_id: leadId, template_id: welcomeId });
     const outbox = createOutboxMailAdapter(db);
     const [a, b] = await Promise.all([
-      createMailScheduler({ db, adapter: outbox, batchSize: 2 }).runDue(),
-      createMailScheduler({ db, adapter: outbox, batchSize: 2 }).runDue(),
+      createMailJob({ db, adapter: outbox, batchSize: 2 }).runDue(),
+      createMailJob({ db, adapter: outbox, batchSize: 2 }).runDue(),
     ]);
     expect(a.sent + b.sent).toBe(5);
     const rows = await db

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { buildServer } from '../../src/server/app';
 import type { DatabaseHandle } from '../../src/server/db/database';
-import { HttpError } from '../../src/server/http-error';
+import { DomainError } from '../../src/server/domain-errors';
 import { messages } from '../../src/shared/i18n/messages';
 import { get, postForm } from './support/http';
 import { createTestDatabase } from './support/test-database';
@@ -21,7 +21,7 @@ beforeAll(async () => {
     return { ok: true };
   });
   app.get('/api/test/http-error', async () => {
-    throw HttpError.forbidden();
+    throw DomainError.forbidden();
   });
   app.get('/api/test/zod-error', async () => z.object({ count: z.number() }).parse({ count: 'x' }));
   app.get('/api/test/plain-error', async () => {
@@ -62,7 +62,7 @@ describe('error answers', () => {
     expect(response.body).not.toContain('secret');
   });
 
-  it('an HttpError keeps its status and message', async () => {
+  it('an DomainError keeps its status and message', async () => {
     const response = await get(app, '/api/test/http-error');
     expect(response.statusCode).toBe(403);
     expect(response.json()).toEqual({ success: false, msg: messages.forbidden });

@@ -8,14 +8,16 @@ import * as XLSX from 'xlsx';
 import { buildServer } from '../../src/server/app';
 import type { DatabaseHandle } from '../../src/server/db/database';
 import type { Database } from '../../src/server/db/schema';
-import { createExportFileStore } from '../../src/server/export/export-files';
+import { createExportFileStore } from '../../src/server/modules/export/export-files';
 import { seedDemoData } from '../../src/server/seed/demo-data';
-import { createExportService } from '../../src/server/services/export-service';
+import { createExportService } from '../../src/server/modules/export/service';
 import type { ExcelFile } from '../../src/shared/contract';
 import { EXPORT_FILE_TTL_MS } from '../../src/shared/domain/export';
 import { format, messages } from '../../src/shared/i18n/messages';
 import { get, login, postForm, postJson } from './support/http';
 import { createTestDatabase } from './support/test-database';
+import { forgetCaches } from './support/caches';
+import { textOrder } from './support/text-order';
 
 const PASSWORD = 'Demo.2026';
 const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
@@ -54,6 +56,7 @@ async function setExportFlag(group: number, table: string, flag: 0 | 1): Promise
     .where('user_group_id', '=', group)
     .where('table_name', '=', table)
     .execute();
+  await forgetCaches(app);
 }
 
 beforeAll(async () => {
@@ -116,12 +119,20 @@ async function exportRows(
   return readSheet(response.rawPayload);
 }
 
+/** Date cells come back as Dates holding their wall-clock time in UTC fields (SheetJS cellDates). */
 function readSheet(buffer: Buffer): unknown[][] {
-  const book = XLSX.read(buffer);
+  const book = XLSX.read(buffer, { cellDates: true });
   const sheet = book.Sheets[book.SheetNames[0] ?? ''];
   if (!sheet) throw new Error('no sheet');
-  return XLSX.utils.sheet_to_json<unknown[]>(sheet, { header: 1, defval: null, raw: true });
+  const rows = XLSX.utils.sheet_to_json<unknown[]>(sheet, { header: 1, defval: null, raw: true });
+  // A serial day number is a binary fraction; SheetJS truncates it to the millisecond, spreadsheets round.
+  const second = (date: Date): Date => new Date(Math.round(date.getTime() / 1000) * 1000);
+  return rows.map((row) => row.map((cell) => (cell instanceof Date ? second(cell) : cell)));
 }
+
+/** The Date SheetJS reads for a database 'YYYY-MM-DD[ HH:mm:ss]' written as a spreadsheet date. */
+const wallClock = (text: string): Date =>
+  new Date(`${text.replace(' ', 'T')}${text.length > 10 ? '' : 'T00:00:00'}Z`);
 
 const labelMap = async (table: 'users' | 'teams'): Promise<Map<number, string>> =>
   new Map((await db.selectFrom(table).select(['id', 'name']).execute()).map((row) => [row.id, row.name]));
@@ -175,7 +186,7 @@ describe('POST /api/export/{table}', () => {
         lead.name,
         status.label,
         lead.agent_id === null ? null : (agents.get(lead.agent_id) ?? null),
-        lead.created_at,
+        wallClock(lead.created_at),
         lead.phone,
       ]),
     );
@@ -185,8 +196,9 @@ describe('POST /api/export/{table}', () => {
     const statuses = (await db.selectFrom('lead_statuses').select('id').orderBy('id').limit(3).execute()).map(
       (row) => row.id,
     );
+    const byName = await textOrder(db, 'name', 'name_folded');
     const expected = await sql<{ id: number; name: string }>`select id, name from leads
-      where status_id in (${sql.join(statuses)}) order by name_folded asc, id asc`.execute(db);
+      where status_id in (${sql.join(statuses)}) order by ${byName} asc, id asc`.execute(db);
     const response = await postForm(
       app,
       '/api/export/leads',
@@ -263,7 +275,55 @@ describe('POST /api/export/{table}', () => {
       .orderBy('id', 'desc')
       .execute();
     const rows = await exportRows({ fields: ['id', 'is_customer'] }, tokens.admin, 'customers');
-    expect(rows.slice(1)).toEqual(customers.map((row) => [row.id, 1]));
+    expect(rows.slice(1)).toEqual(customers.map((row) => [row.id, messages.flagYes]));
+  });
+
+  it('writes dates as real spreadsheet dates in Turkish format and flags as Evet/Hayır', async () => {
+    const lead = await db
+      .insertInto('leads')
+      .values({
+        name: 'Tarih Testi',
+        team_id: users.sales.team_id,
+        birthday: '1990-12-31',
+        created_at: '2025-03-01 14:05:09',
+        first_deposit_at: null,
+        is_customer: 0,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const answer = ok<ExportAnswer>(
+      await exportCall(
+        {
+          filters: [{ name: 'id', type: 1, value: lead.id }],
+          fields: ['id', 'created_at', 'birthday', 'first_deposit_at', 'is_customer'],
+        },
+        tokens.admin,
+      ),
+    );
+    const file = answer.excelFiles[0] as ExcelFile;
+    const buffer = (await download(file.url, tokens.admin)).rawPayload;
+
+    // As a spreadsheet sees the cells: numbers (so they sort and filter as dates) with a date format.
+    const sheet = XLSX.read(buffer, { cellNF: true }).Sheets[XLSX.read(buffer).SheetNames[0] ?? ''];
+    const created = sheet?.B2;
+    const birthday = sheet?.C2;
+    expect(created).toMatchObject({ t: 'n' });
+    expect(birthday).toMatchObject({ t: 'n' });
+    expect(XLSX.SSF.is_date(String(created?.z))).toBe(true);
+    expect(XLSX.SSF.is_date(String(birthday?.z))).toBe(true);
+    // Excel's serial days: 1 March 2025 is day 45717, 14:05:09 the fraction of it.
+    expect(created?.v).toBeCloseTo(45717 + (14 * 3600 + 5 * 60 + 9) / 86_400, 8);
+    expect(birthday?.v).toBe(33238);
+    expect(created?.z).toBe('dd\\.mm\\.yyyy hh:mm:ss');
+    expect(XLSX.SSF.format(String(created?.z), Number(created?.v))).toBe('01.03.2025 14:05:09');
+    expect(XLSX.SSF.format(String(birthday?.z), Number(birthday?.v))).toBe('31.12.1990');
+    expect(sheet?.D2).toBeUndefined();
+    expect(sheet?.E2).toMatchObject({ t: 's', v: messages.flagNo });
+
+    expect(readSheet(buffer)).toEqual([
+      ['ID', 'Kayıt Tarihi', 'Doğum Tarihi', 'İlk Yatırım Tarihi', 'Müşteri'],
+      [lead.id, wallClock('2025-03-01 14:05:09'), wallClock('1990-12-31'), null, 'Hayır'],
+    ]);
   });
 
   it('refuses without the excel_export flag unless the department is admin', async () => {
@@ -391,7 +451,7 @@ describe('export service', () => {
     expect(asc.slice(1).map((row) => row[0])).toEqual(byIdAsc.rows.map((row) => row.id));
 
     const byCity = await sql<{ id: number }>`select id from leads where id <= 100
-      order by city desc, id desc`.execute(db);
+      order by ${await textOrder(db, 'city')} desc, id desc`.execute(db);
     const city = await serviceRows(7, {
       filters: [{ name: 'id', type: 7, value: '100' }],
       sort: { name: 'city', type: 'desc' },

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../src/server/db/schema';
-import { FAVORITE_FILTERS_PER_TABLE } from '../../src/server/services/favorite-filters-service';
+import { FAVORITE_FILTERS_PER_TABLE } from '../../src/server/modules/favorite-filters/service';
 import type { CallResult } from '../../src/shared/contract';
 import { format, messages } from '../../src/shared/i18n/messages';
 import {
@@ -40,6 +40,8 @@ async function storedRows(userId: number): Promise<{ id: number; name: string; t
 beforeAll(async () => {
   server = await startDemoServer();
   db = server.db;
+  // The demo seeds two saved filters per agent; this suite starts from a user who has saved none.
+  await db.deleteFrom('favorite_filters').execute();
 }, 180_000);
 
 afterAll(async () => {

@@ -11,6 +11,7 @@ import { UPLOAD_MAX_FILE_BYTES } from '../../src/shared/contract/files';
 import { format, messages } from '../../src/shared/i18n/messages';
 import { failureMessage, okAnswer, startDemoServer, type DemoServer } from './support/demo-server';
 import { get, postForm, postJson } from './support/http';
+import { forgetCaches } from './support/caches';
 
 const JPEG = Buffer.concat([
   Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10]),
@@ -300,6 +301,22 @@ describe('permissions', () => {
     expect((await get(app, `/api/file/${stored?.id}`)).statusCode).toBe(401);
   });
 
+  it('answers 404 for an upload to a path that is no lead id, as for a lead it cannot see', async () => {
+    const response = await upload(0, [
+      { name: 'fileCat', value: category },
+      { name: 'images', filename: 'a.jpg', content: JPEG },
+    ]);
+    expect(failureMessage(response, 404)).toBe(messages.recordNotFound);
+    const { payload, contentType } = multipart([{ name: 'fileCat', value: category }]);
+    const named = await app.inject({
+      method: 'POST',
+      url: '/api/upload/abc',
+      headers: { 'content-type': contentType, authorization: `Bearer ${salesToken}` },
+      payload,
+    });
+    expect(failureMessage(named, 404)).toBe(messages.recordNotFound);
+  });
+
   it('needs a session to upload', async () => {
     const { payload, contentType } = multipart([{ name: 'fileCat', value: category }]);
     const response = await app.inject({
@@ -323,6 +340,7 @@ describe('permissions', () => {
       .where('user_group_id', '=', server.users.sales.user_group_id)
       .where('table_name', '=', 'leads')
       .execute();
+    await forgetCaches(app);
     try {
       expect(failureMessage(await postForm(app, `/api/files/${ownLead}`, {}, salesToken), 403)).toBe(
         messages.forbidden,
@@ -334,6 +352,7 @@ describe('permissions', () => {
         .where('user_group_id', '=', server.users.sales.user_group_id)
         .where('table_name', '=', 'leads')
         .execute();
+      await forgetCaches(app);
     }
   });
 });

@@ -13,6 +13,7 @@ import {
   type DemoServer,
 } from './support/demo-server';
 import { login, postForm, postJson } from './support/http';
+import { textOrder } from './support/text-order';
 
 /** A T.C. number with correct check digits (see tests/unit/domain/tc.test.ts). */
 const VALID_TC = '10000000146';
@@ -482,7 +483,7 @@ describe('POST /nextLead/{x}', () => {
     const byName = await sql<{
       id: number;
     }>`select id from leads where team_id = ${server.users.sales.team_id}
-      order by name asc, id asc`.execute(db);
+      order by ${await textOrder(db, 'name', 'name_folded')} asc, id asc`.execute(db);
     const position = 3;
     const current = byName.rows[position]?.id as number;
     const sorted = okAnswer<CallResult<'nextLead'>>(

@@ -12,6 +12,7 @@ import {
   type DemoServer,
 } from './support/demo-server';
 import { login, postForm } from './support/http';
+import { forgetCaches } from './support/caches';
 
 let server: DemoServer;
 let db: Kysely<Database>;
@@ -74,6 +75,7 @@ async function withSalesPermission(
     .where('user_group_id', '=', where.group)
     .where('table_name', '=', where.table)
     .execute();
+  await forgetCaches(server.app);
   try {
     await run();
   } finally {
@@ -83,6 +85,7 @@ async function withSalesPermission(
       .where('user_group_id', '=', where.group)
       .where('table_name', '=', where.table)
       .execute();
+    await forgetCaches(server.app);
   }
 }
 
@@ -110,6 +113,8 @@ async function withFailingJournal(leadId: number, run: () => Promise<void>): Pro
 beforeAll(async () => {
   server = await startDemoServer();
   db = server.db;
+  // The demo workspace writes a journal on the first leads; these tests count the entries they make.
+  await db.deleteFrom('lead_journal').execute();
   financeToken = await login(server.app, 'finance@demo.crm', DEMO_PASSWORD);
   own = await leadsOfTeam(server.users.sales.team_id, 14);
   foreign = await leadsOfTeam(server.users.sales2.team_id, 2);

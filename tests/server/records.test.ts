@@ -11,6 +11,7 @@ import { foldTurkish } from '../../src/shared/domain/turkish-fold';
 import { messages } from '../../src/shared/i18n/messages';
 import { get, login, postForm, postJson } from './support/http';
 import { createTestDatabase } from './support/test-database';
+import { forgetCaches } from './support/caches';
 
 const PASSWORD = 'Demo.2026';
 /** Our own leads, on top of the demo data, with values each filter type can be checked against. */
@@ -165,7 +166,18 @@ describe('GET /api/permissions', () => {
   it('lists the tables the user may show, in menu order, with 0/1 flags and me', async () => {
     const answer = ok<{ tables: MenuTable[]; me: Me }>(await get(app, '/api/permissions', tokens.sales));
     const names = answer.tables.map((t) => t.table);
-    expect(names).toEqual(['leads', 'customers', 'lead_notes', 'lead_remitters']);
+    // Money (issue 12), chat (issue 14), and Görevler and Arama Periyotları, screens with a url (issue 16).
+    expect(names).toEqual([
+      'leads',
+      'customers',
+      'lead_notes',
+      'lead_remitters',
+      'lead_platforms',
+      'chat',
+      'transactions',
+      'tasks',
+      'call_periods',
+    ]);
     const leads = answer.tables[0];
     expect(leads).toMatchObject({
       table: 'leads',
@@ -181,13 +193,29 @@ describe('GET /api/permissions', () => {
       team_id: salesUser.team_id,
     });
     expect(answer.me.modules).toContain('kisisel-bilgiler');
-    expect(answer.me.modules).not.toContain('para-islemleri');
+    expect(answer.me.modules).toContain('para-islemleri');
+    expect(answer.me.modules).toContain('platformlar');
   });
 
-  it('gives admin every table with every flag', async () => {
+  it('gives admin every table with every flag; permission and menu rows are edited, never deleted', async () => {
     const answer = ok<{ tables: MenuTable[]; me: Me }>(await get(app, '/api/permissions', tokens.admin));
     expect(answer.tables.length).toBeGreaterThanOrEqual(7);
-    for (const entry of answer.tables) expect(entry).toMatchObject({ show: 1, delete: 1, update: 1 });
+    const configuration = ['permissions', 'crm_tables'];
+    // Money rows and statuses are never deleted (issue 12), nor the chat screen's entry (issue 14); the
+    // workspace entry names a screen.
+    const undeletable = [...configuration, 'transactions', 'transaction_statuses', 'chat'];
+    for (const entry of answer.tables) {
+      if (entry.table === 'transaction_workspace') {
+        expect(entry.show).toBe(1);
+        continue;
+      }
+      expect(entry).toMatchObject({
+        show: 1,
+        delete: undeletable.includes(entry.table) ? 0 : 1,
+        update: 1,
+      });
+    }
+    expect(answer.tables.map((t) => t.table)).toEqual(expect.arrayContaining(configuration));
     const sorts = await db
       .selectFrom('crm_tables')
       .select(['table_name'])
@@ -695,10 +723,12 @@ async function withSalesLeadPermission(
       .where('table_name', '=', where.table_name)
       .execute();
   await update(patch);
+  await forgetCaches(app);
   try {
     await fn();
   } finally {
     await update(before);
+    await forgetCaches(app);
   }
 }
 

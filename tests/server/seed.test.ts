@@ -11,8 +11,8 @@ import {
   GROUP_BY_DEPARTMENT,
   seedReferenceData,
 } from '../../src/server/seed/reference-data';
-import { verifyPassword } from '../../src/server/services/passwords';
-import { OPTION_LIST_IDS } from '../../src/shared/domain/constants';
+import { verifyPassword } from '../../src/server/modules/auth/passwords';
+import { COMPONENT_TYPES, OPTION_LIST_IDS } from '../../src/shared/domain/constants';
 import { normalizePhone } from '../../src/shared/domain/phone';
 import { createTestDatabase } from './support/test-database';
 
@@ -195,7 +195,7 @@ describe('seedDemoData', () => {
     expect(await verifyPassword(users[0]?.password_hash ?? '', 'yanlis')).toBe(false);
   });
 
-  it('registers only real columns of each source table, never password_hash', async () => {
+  it('registers only real columns of each source table, password_hash only as a password', async () => {
     const { rows } = await sql<{ table_name: string; name: string }>`
       select f.table_name, f.name from crm_fields f
       join crm_tables t on t.table_name = f.table_name
@@ -205,17 +205,39 @@ describe('seedDemoData', () => {
       db,
     );
     expect(rows).toEqual([]);
+    // The engine never lists, reads or writes a password component; only a new user's insert hashes it.
     const secret = await db
       .selectFrom('crm_fields')
-      .select('id')
+      .select(['table_name', 'component', 'show_insert'])
       .where('name', '=', 'password_hash')
       .execute();
-    expect(secret).toEqual([]);
+    expect(secret).toEqual([{ table_name: 'users', component: 'password', show_insert: 1 }]);
+  });
+
+  it('uses every component type of spec 1 §3, so each editor and renderer has demo data', async () => {
     const components = await db.selectFrom('crm_fields').select('component').distinct().execute();
-    const known = ['string', 'name', 'birthday', 'date', 'color', 'id', 'lead_id', 'textField', 'leadStatus'];
-    for (const { component } of components) {
-      expect([...known, 'selectbox', 'status', 'integer', 'email']).toContain(component);
-    }
+    expect(components.map((row) => row.component).sort()).toEqual([...COMPONENT_TYPES].sort());
+  });
+
+  it('gives the double, json, modal and icon fields values to show', async () => {
+    const { rows } = await sql<{ balances: number; exact: boolean }>`
+      select count(*)::int as balances, bool_and(balance * 100 = trunc(balance * 100)) as exact
+      from leads where balance is not null`.execute(db);
+    expect(Number(rows[0]?.balances)).toBeGreaterThan(LEADS * 0.03);
+    expect(rows[0]?.exact).toBe(true);
+    const balance = await db
+      .selectFrom('leads')
+      .select('balance')
+      .where('balance', 'is not', null)
+      .executeTakeFirstOrThrow();
+    // NUMERIC arrives as its decimal text, never as a float.
+    expect(balance.balance).toMatch(/^\d+\.\d{2}$/);
+    const icons = await db.selectFrom('crm_tables').select('icon').execute();
+    expect(icons.every((row) => row.icon !== null && row.icon !== '')).toBe(true);
+    const templates = await db.selectFrom('tasks_templates').select('tasks').execute();
+    expect(templates.length).toBeGreaterThan(0);
+    const bodies = await db.selectFrom('email_templates').select('body').execute();
+    expect(bodies.every((row) => row.body.includes('\n'))).toBe(true);
   });
 
   it('puts the default list columns first and wires option lists', async () => {
@@ -279,7 +301,8 @@ describe('seedDemoData', () => {
     expect(sales.extra_sql).toBe('team_id = {user.team_id}');
     expect(sales.write_fields).not.toContain('team_id');
     expect(sales.write_fields).toContain('agent_id');
-    expect(sales.modules).not.toContain('para-islemleri');
+    // Agents give their customers' deposit and withdrawal instructions (issue 12).
+    expect(sales.modules).toContain('para-islemleri');
     expect((await permission('finance', 'leads')).list_fields).not.toContain('tc');
     expect((await permission('finance', 'customers')).update).toBe(0);
     expect((await permission('retention', 'customers')).extra_sql).toBe('retention_id = {user.id}');

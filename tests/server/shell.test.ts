@@ -101,6 +101,12 @@ beforeAll(async () => {
   server = await startDemoServer();
   db = server.db;
   const { sales, sales2 } = server.users;
+  // These tests count what the agent did here; the demo workspace (reminders, favourites, a journal on
+  // the first leads, notes) would be counted too, so the agent starts with an empty one.
+  await db.deleteFrom('notifications').where('user_id', '=', sales.id).execute();
+  await db.deleteFrom('favorites').where('user_id', '=', sales.id).execute();
+  await db.deleteFrom('lead_journal').where('agent_id', '=', sales.id).execute();
+  await db.deleteFrom('lead_notes').where('insert_agent_id', '=', sales.id).execute();
   own = {
     isik: await insertLead({
       name: 'Işık Özdemir Test',

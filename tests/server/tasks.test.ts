@@ -123,21 +123,43 @@ describe('tasks of a lead', () => {
 
   it('saves title, description and the full agent list', async () => {
     const id = await addTask({ title: 'Eski başlık', lead_id: ownLead });
+    const teammate = await db
+      .selectFrom('users')
+      .select('id')
+      .where('team_id', '=', server.users.sales.team_id)
+      .where('id', '<>', server.users.sales.id)
+      .where('active', '=', 1)
+      .executeTakeFirstOrThrow();
     const saved = await post(
       '/task/save',
-      {
-        info: { id, title: 'Yeni başlık', description: '' },
-        agents: [server.users.sales2.id, server.users.admin.id],
-      },
+      { info: { id, title: 'Yeni başlık', description: '' }, agents: [server.users.sales.id, teammate.id] },
       salesToken,
     );
     expect(okAnswer<CallResult<'taskSave'>>(saved).success).toBe(true);
     const [task] = (await listTasks({ lead_id: ownLead })).filter((t) => t.id === id);
     expect(task?.title).toBe('Yeni başlık');
     expect(task?.description).toBeNull();
-    expect(task?.agents.map((a) => a.value).sort()).toEqual(
-      [server.users.sales2.id, server.users.admin.id].sort(),
+    expect(task?.agents.map((a) => a.value).sort()).toEqual([server.users.sales.id, teammate.id].sort());
+
+    // Another team's agent is refused; one a manager already put on the task stays on a later save.
+    const foreign = await post(
+      '/task/save',
+      { info: { id, title: 'x' }, agents: [server.users.sales2.id] },
+      salesToken,
     );
+    expect(failureMessage(foreign, 400)).toBe(messages.assigneeNotInTeam);
+    const byManager = await post(
+      '/task/save',
+      { info: { id, title: 'y' }, agents: [server.users.sales2.id] },
+      adminToken,
+    );
+    expect(okAnswer<CallResult<'taskSave'>>(byManager).success).toBe(true);
+    const kept = await post(
+      '/task/save',
+      { info: { id, title: 'z' }, agents: [server.users.sales2.id, server.users.sales.id] },
+      salesToken,
+    );
+    expect(okAnswer<CallResult<'taskSave'>>(kept).success).toBe(true);
 
     const bad = await post('/task/save', { info: { id, title: 'x' }, agents: [999999] }, salesToken);
     expect(failureMessage(bad, 400)).toBe(format(messages.invalidAgent, { id: 999999 }));
@@ -195,10 +217,11 @@ describe('tasks of a lead', () => {
 
 describe('tasks without a lead', () => {
   it('are visible to their creator and assigned agents only', async () => {
-    const id = await addTask({
-      title: 'Haftalık rapor',
-      agents: [server.users.sales.id, server.users.sales2.id],
-    });
+    // A manager's task for two teams (an agent may assign only their own team).
+    const id = await addTask(
+      { title: 'Haftalık rapor', agents: [server.users.sales.id, server.users.sales2.id] },
+      adminToken,
+    );
     const privateTask = await addTask({ title: 'Kişisel not' });
     expect((await listTasks({})).map((t) => t.id)).toEqual(expect.arrayContaining([id, privateTask]));
     const ofSales2 = (await listTasks({}, sales2Token)).map((t) => t.id);

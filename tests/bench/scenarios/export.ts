@@ -1,5 +1,5 @@
 import { sql, type RawBuilder } from 'kysely';
-import { EXPORT_BATCH_SIZE } from '../../../src/server/export/export-rows';
+import { EXPORT_BATCH_SIZE } from '../../../src/server/modules/export/export-rows';
 import { benchExport, EXPORT_BENCH_TARGET } from '../export-bench';
 import { count, ms, ratio, seconds, type BenchContext, type Section } from './bench-context';
 import { tableCall } from './table-call';

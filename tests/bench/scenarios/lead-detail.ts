@@ -67,7 +67,7 @@ async function busyLead(db: Kysely<Database>): Promise<{ leadId: number; agentId
   });
 }
 
-type Request = { url: string; payload: string };
+export type Request = { url: string; payload: string };
 
 function request(name: CallName, params: Record<string, unknown>, body: Record<string, unknown>): Request {
   const { path } = fillPath(contract[name].path, params);
@@ -78,7 +78,7 @@ function request(name: CallName, params: Record<string, unknown>, body: Record<s
  * The four calls the lead detail screen starts together on opening (row, notes, journal, tasks), with
  * the same inputs as the renderer's `leadCallInputs`, sent in parallel as the screen does.
  */
-function detailCalls(leadId: number): Request[] {
+export function detailCalls(leadId: number): Request[] {
   const page = { page: 1, limit: LEAD_DETAIL_PAGE_DEFAULT };
   return [
     request('row', { table: 'leads', id: leadId }, {}),

@@ -2,9 +2,10 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { test as base, type Page } from '@playwright/test';
+import { test as base, expect, type Page } from '@playwright/test';
 import { build } from 'esbuild';
 import { createMainServices, type MainServices } from '../../../src/main/create-main-services';
+import { createThreadParser, type ParseImportFileAt } from '../../../src/main/import-file-pick';
 import { createMemoryStore } from '../../../src/main/key-value-store';
 import type { NativeNotification } from '../../../src/main/reminder-notifier';
 import { eventChannel } from '../../../src/shared/ipc-channels';
@@ -26,6 +27,39 @@ const shownNotifications: NativeNotification[] = [];
  */
 export function nativeNotifications(): readonly NativeNotification[] {
   return [...shownNotifications];
+}
+
+const filesToOpen: string[] = [];
+/**
+ * The file the desktop bridge's open dialog answers next (the importer's "Gözat"), as if the user chose
+ * it there; with none queued the dialog is closed without a choice.
+ */
+export function chooseInOpenDialog(path: string): void {
+  filesToOpen.push(path);
+}
+
+let importParser: Promise<ParseImportFileAt> | null = null;
+
+/** The main process's import parse thread, bundled once as electron-vite builds it for the app. */
+function importParseThread(): Promise<ParseImportFileAt> {
+  importParser ??= (async () => {
+    const outfile = join(mkdtempSync(join(tmpdir(), 'crm-e2e-import-')), 'import-parse-worker.mjs');
+    await build({
+      entryPoints: [fileURLToPath(new URL('../../../src/main/import-parse-worker.ts', import.meta.url))],
+      bundle: true,
+      platform: 'node',
+      format: 'esm',
+      target: 'node20',
+      outfile,
+      // xlsx is CommonJS; its bundled require() needs one in an ES module.
+      banner: {
+        js: "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);",
+      },
+      logLevel: 'silent',
+    });
+    return createThreadParser(outfile);
+  })();
+  return importParser;
 }
 
 /** Bundles the real preload bridge factory once, as electron-vite bundles the preload. */
@@ -52,6 +86,8 @@ export function baseUrl(): string {
  */
 async function installDesktopBridge(page: Page): Promise<MainServices> {
   const origin = baseUrl();
+  filesToOpen.length = 0;
+  const parseImportFile = await importParseThread();
   const services = createMainServices({
     store: createMemoryStore(),
     keytar: null,
@@ -73,6 +109,12 @@ async function installDesktopBridge(page: Page): Promise<MainServices> {
       savedFiles.push(filePath);
       return { canceled: false, filePath };
     },
+    // Electron's open dialog: the file the test chose (chooseInOpenDialog), else closed.
+    showOpenDialog: async () => {
+      const path = filesToOpen.shift();
+      return path === undefined ? { canceled: true, filePaths: [] } : { canceled: false, filePaths: [path] };
+    },
+    parseImportFile,
     keychainService: 'crm-e2e',
     // Electron's Notification, recorded instead of shown; the socket is the real socket.io client.
     notifier: { show: (notification) => shownNotifications.push(notification) },
@@ -95,17 +137,55 @@ export function bridgeOf(projectName: string): BridgeKind {
   return projectName === 'desktop' ? 'desktop' : 'web';
 }
 
-export const test = base.extend({
+export type ConsoleFixtures = {
+  /**
+   * Allows console output the test provokes on purpose and the app cannot silence: Chromium itself logs
+   * every failed request ("Failed to load resource: ..."), for a refused upload or a record that is not
+   * there as much as for a blocked script. Match the whole reported line, URL included, as narrowly as
+   * the test allows.
+   */
+  allowConsoleMessage: (pattern: RegExp) => void;
+};
+
+/**
+ * Records every console warning and error and every uncaught page error while a test runs (issue #10: no
+ * console warnings on any screen). They fail the test at its end, each with where it came from.
+ */
+function watchConsole(page: Page, allowed: readonly RegExp[]): () => string[] {
+  const problems: string[] = [];
+  page.on('console', (message) => {
+    const type = message.type();
+    if (type !== 'warning' && type !== 'error' && type !== 'assert') return;
+    const { url, lineNumber } = message.location();
+    problems.push(`console.${type}: ${message.text()}${url ? ` (${url}:${lineNumber})` : ''}`);
+  });
+  page.on('pageerror', (error) => problems.push(`uncaught: ${error.message}`));
+  return () => problems.filter((line) => !allowed.some((pattern) => pattern.test(line)));
+}
+
+const allowedConsole = new WeakMap<Page, RegExp[]>();
+
+export const test = base.extend<ConsoleFixtures>({
+  allowConsoleMessage: async ({ page }, use) => {
+    await use((pattern) => allowedConsole.get(page)?.push(pattern));
+  },
   page: async ({ page }, use, testInfo) => {
-    if (bridgeOf(testInfo.project.name) !== 'desktop') return use(page);
-    shownNotifications.length = 0;
-    const services = await installDesktopBridge(page);
-    try {
+    const allowed: RegExp[] = [];
+    allowedConsole.set(page, allowed);
+    const consoleProblems = watchConsole(page, allowed);
+    if (bridgeOf(testInfo.project.name) !== 'desktop') {
       await use(page);
-    } finally {
-      // The socket and timers of this page's main process end with the test.
-      services.dispose();
+    } else {
+      shownNotifications.length = 0;
+      const services = await installDesktopBridge(page);
+      try {
+        await use(page);
+      } finally {
+        // The socket and timers of this page's main process end with the test.
+        services.dispose();
+      }
     }
+    expect(consoleProblems(), 'console warnings and errors on the page').toEqual([]);
   },
 });
 

@@ -1,10 +1,17 @@
 import { mkdirSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Page, TestInfo } from '@playwright/test';
 
-const screenshotDir = fileURLToPath(new URL('../screenshots', import.meta.url));
+/**
+ * A test run writes its screenshots into the ignored results folder, so `npm test` leaves the work tree
+ * clean; `npm run screenshots` points E2E_SCREENSHOT_DIR at tests/e2e/screenshots, README's images.
+ */
+export const screenshotDir = process.env.E2E_SCREENSHOT_DIR
+  ? resolve(process.env.E2E_SCREENSHOT_DIR)
+  : fileURLToPath(new URL('../results/screenshots', import.meta.url));
 
-/** Saves a named screenshot (per bridge) for people to look at and for the README. */
+/** Saves a named screenshot (per bridge) for people to look at. */
 export async function saveScreen(page: Page, testInfo: TestInfo, name: string): Promise<void> {
   mkdirSync(screenshotDir, { recursive: true });
   await page.screenshot({ path: `${screenshotDir}/${testInfo.project.name}-${name}.png` });

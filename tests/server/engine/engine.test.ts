@@ -1,7 +1,8 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { foldTurkish } from '../../../src/shared/domain/turkish-fold';
-import { HttpError } from '../../../src/server/http-error';
+import { DomainError } from '../../../src/server/domain-errors';
+import { httpStatus } from '../../../src/server/http/error-status';
 import type { FilterCondition } from '../../../src/server/engine/filter-compiler';
 import { runListQuery, type ListRequest } from '../../../src/server/engine/list-query';
 import { resolveTableAccess, type TableAccess } from '../../../src/server/engine/permission-resolver';
@@ -36,11 +37,12 @@ const expected = (keep: (lead: LeadFixture) => boolean): number[] =>
     .map((lead) => lead.id)
     .sort((x, y) => x - y);
 
-async function rejection(promise: Promise<unknown>): Promise<HttpError> {
+/** A refusal as the HTTP layer answers it: status and message. */
+async function rejection(promise: Promise<unknown>): Promise<{ status: number; message: string }> {
   try {
     await promise;
   } catch (error) {
-    if (error instanceof HttpError) return error;
+    if (error instanceof DomainError) return { status: httpStatus(error.kind), message: error.message };
     throw error;
   }
   throw new Error('expected a rejection');

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../../src/server/db/schema';
-import { hashPassword } from '../../../src/server/services/passwords';
+import { hashPassword } from '../../../src/server/modules/auth/passwords';
 
 export interface TestUser {
   id: number;

@@ -61,13 +61,26 @@ function parseMail(raw: Buffer): Pick<ReceivedMail, 'headers' | 'text' | 'raw'> 
   return { headers, text: decoded.replace(/\r\n/g, '\n').trimEnd(), raw: raw.toString('utf8') };
 }
 
+export interface SmtpSinkOptions {
+  /** RCPT TO for these addresses is answered 550, as a server does for an unknown mailbox. */
+  refuseRecipients?: readonly string[];
+}
+
 /** A real SMTP server (npm smtp-server) on 127.0.0.1, no auth, no TLS, keeping what it receives. */
-export async function startSmtpSink(): Promise<SmtpSink> {
+export async function startSmtpSink(options: SmtpSinkOptions = {}): Promise<SmtpSink> {
   const received: ReceivedMail[] = [];
+  const refused = new Set(options.refuseRecipients ?? []);
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['AUTH', 'STARTTLS'],
     logger: false,
+    onRcptTo(address, _session, callback) {
+      if (!refused.has(address.address)) {
+        callback();
+        return;
+      }
+      callback(Object.assign(new Error('5.1.1 Mailbox unavailable'), { responseCode: 550 }));
+    },
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));

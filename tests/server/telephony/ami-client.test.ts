@@ -167,7 +167,7 @@ describe('AmiClient actions', () => {
       { Channel: 'PJSIP/1001', Exten: '5321112233' },
       { outcomeTimeoutMs: 500 },
     );
-    expect(amiField(handle.response, 'Message')).toBe('Originate successfully queued');
+    expect(amiField(handle.response ?? {}, 'Message')).toBe('Originate successfully queued');
     const outcome = await handle.outcome;
     expect(outcome && amiField(outcome, 'ActionID')).toBe(handle.actionId);
     expect(outcome && amiField(outcome, 'Reason')).toBe('5');
@@ -188,8 +188,49 @@ describe('AmiClient actions', () => {
     await ami.connect();
     server.originateMode = 'error';
     const handle = await ami.originate({ Channel: 'PJSIP/1001' }, { outcomeTimeoutMs: 500 });
-    expect(amiField(handle.response, 'Response')).toBe('Error');
+    expect(amiField(handle.response ?? {}, 'Response')).toBe('Error');
     expect(handle.outcome).toBeNull();
+  });
+
+  it('keeps waiting for the outcome of an Originate the PBX answers after the action timeout', async () => {
+    const ami = client({ events: 'call', actionTimeoutMs: 80 });
+    await ami.connect();
+    server.originateMode = 'late';
+    server.responseDelayMs = 250;
+    server.originateReason = 0;
+    const started = Date.now();
+    const handle = await ami.originate({ Channel: 'PJSIP/1001' }, { outcomeTimeoutMs: 2_000 });
+    // Told at the action timeout that no answer came, not that the call failed.
+    expect(Date.now() - started).toBeLessThan(250);
+    expect(handle.response).toBeNull();
+    const outcome = await handle.outcome;
+    expect(outcome && amiField(outcome, 'ActionID')).toBe(handle.actionId);
+    expect(outcome && amiField(outcome, 'Reason')).toBe('0');
+    expect(isPong(await ami.sendAction('Ping'))).toBe(true);
+  });
+
+  it('ends the wait with a rejected error when the late answer is a refusal', async () => {
+    const ami = client({ events: 'call', actionTimeoutMs: 60 });
+    await ami.connect();
+    server.originateMode = 'late-error';
+    server.responseDelayMs = 150;
+    const handle = await ami.originate({ Channel: 'PJSIP/1001' }, { outcomeTimeoutMs: 5_000 });
+    expect(handle.response).toBeNull();
+    const started = Date.now();
+    await expect(handle.outcome).rejects.toMatchObject({ code: 'rejected' });
+    expect(Date.now() - started).toBeLessThan(1_000);
+  });
+
+  it('uses the ActionID it is given', async () => {
+    const ami = client({ events: 'call' });
+    await ami.connect();
+    const handle = await ami.originate(
+      { Channel: 'PJSIP/1001' },
+      { outcomeTimeoutMs: 500, actionId: 'crm-attempt-7' },
+    );
+    expect(handle.actionId).toBe('crm-attempt-7');
+    expect(server.actionsNamed('Originate')[0]?.get('ActionID')).toBe('crm-attempt-7');
+    expect((await handle.outcome) && 'done').toBe('done');
   });
 
   it('times out an outcome that never comes', async () => {

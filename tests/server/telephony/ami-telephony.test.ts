@@ -1,5 +1,6 @@
 import { createServer, type AddressInfo } from 'node:net';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { AdapterLog } from '../../../src/server/adapters/adapter-log';
 import { AmiClient, type AmiClientFactory } from '../../../src/server/adapters/telephony/ami-client';
 import {
   createAmiTelephony,
@@ -26,11 +27,24 @@ const fastClients: AmiClientFactory = (options) =>
     reconnectInitialDelayMs: 20,
   });
 
+/** One logged line: its level, message and fields. */
+interface LogLine {
+  level: 'warn' | 'info';
+  message: string;
+  details: Record<string, unknown>;
+}
+
 function telephony(overrides: Partial<AmiTelephonyConfig> = {}): {
   adapter: TelephonyAdapter;
   outcomes: CallOutcome[];
+  lines: LogLine[];
 } {
   const outcomes: CallOutcome[] = [];
+  const lines: LogLine[] = [];
+  const log: AdapterLog = {
+    warn: (details, message) => lines.push({ level: 'warn', message, details }),
+    info: (details, message) => lines.push({ level: 'info', message, details }),
+  };
   const adapter = createAmiTelephony(
     {
       host: '127.0.0.1',
@@ -42,13 +56,17 @@ function telephony(overrides: Partial<AmiTelephonyConfig> = {}): {
       onOutcome: (outcome) => {
         outcomes.push(outcome);
       },
+      log,
       ...overrides,
     },
     fastClients,
   );
   adapters.push(adapter);
-  return { adapter, outcomes };
+  return { adapter, outcomes, lines };
 }
+
+const warnings = (lines: readonly LogLine[]): string[] =>
+  lines.filter((line) => line.level === 'warn').map((line) => line.message);
 
 const request: OriginateRequest = {
   dahili: '1001',
@@ -193,12 +211,50 @@ describe('createAmiTelephony failures', () => {
     expect(outcomes).toEqual([]);
   });
 
-  it('answers failed when the PBX does not answer in time', async () => {
-    const { adapter } = telephony();
+  it('answers pending, not failed, when the PBX does not answer in time, and logs it once', async () => {
+    const { adapter, lines } = telephony();
     server.originateMode = 'silent';
-    expect(await adapter.originate(request)).toEqual({
-      status: 'failed',
-      message: telephonyMessages.pbxTimeout,
+    expect(await adapter.originate({ ...request, actionId: 'crm-attempt-silent' })).toEqual({
+      status: 'pending',
+      message: messages.callPending,
+      actionId: 'crm-attempt-silent',
+    });
+    expect(warnings(lines)).toEqual(['AMI Originate not answered in time; waiting for its outcome']);
+  });
+
+  it('reports the outcome of an Originate the PBX answers late (the call did happen)', async () => {
+    const { adapter, outcomes } = telephony();
+    server.originateMode = 'late';
+    server.responseDelayMs = 300;
+    server.originateReason = 4;
+    const result = await adapter.originate({ ...request, actionId: 'crm-attempt-late' });
+    expect(result.status).toBe('pending');
+    expect(outcomes).toEqual([]);
+    await waitUntil(() => outcomes.length === 1, 2_000);
+    expect(outcomes[0]).toMatchObject({ actionId: 'crm-attempt-late', status: 'answered', reason: 4 });
+    // One call: nothing was sent twice.
+    expect(server.actionsNamed('Originate')).toHaveLength(1);
+  });
+
+  it('reports a late refusal as the outcome "refused"', async () => {
+    const { adapter, outcomes, lines } = telephony();
+    server.originateMode = 'late-error';
+    server.responseDelayMs = 300;
+    expect((await adapter.originate(request)).status).toBe('pending');
+    await waitUntil(() => outcomes.length === 1, 2_000);
+    expect(outcomes[0]).toMatchObject({ status: 'refused', reason: null });
+    expect(warnings(lines)).toContain('AMI Originate refused late');
+  });
+
+  it('reports an extension the PBX cannot reach (OriginateResponse Failure, reason 0)', async () => {
+    const { adapter, outcomes } = telephony();
+    server.originateReason = 0;
+    expect((await adapter.originate(request)).status).toBe('queued');
+    await waitUntil(() => outcomes.length === 1);
+    expect(outcomes[0]).toMatchObject({
+      status: 'unreachable',
+      reason: 0,
+      message: telephonyMessages.outcomeUnreachable,
     });
   });
 
@@ -207,19 +263,39 @@ describe('createAmiTelephony failures', () => {
     await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
     const { port } = probe.address() as AddressInfo;
     await new Promise<void>((resolve) => probe.close(() => resolve()));
-    const { adapter } = telephony({ port });
+    const { adapter, lines } = telephony({ port });
     expect(await adapter.originate(request)).toEqual({
       status: 'failed',
       message: telephonyMessages.pbxUnreachable,
     });
+    expect(warnings(lines)).toEqual(['AMI connection failed']);
+    expect(lines[0]?.details).toMatchObject({ adapter: 'ami', port, code: 'connect' });
+    expect(String(lines[0]?.details.reason)).toContain('ECONNREFUSED');
   });
 
   it('answers failed when the AMI login is refused', async () => {
-    const { adapter } = telephony({ secret: 'wrong' });
+    const { adapter, lines } = telephony({ secret: 'wrong' });
     expect(await adapter.originate(request)).toEqual({
       status: 'failed',
       message: telephonyMessages.pbxLoginFailed,
     });
+    expect(warnings(lines)).toEqual(['AMI login refused']);
+    // The secret is never written to the log.
+    expect(JSON.stringify(lines)).not.toContain('wrong');
+  });
+
+  it('checks the connection on demand: a wrong secret shows before any call', async () => {
+    const refused = telephony({ secret: 'wrong' });
+    expect(await refused.adapter.check()).toEqual({
+      ok: false,
+      message: telephonyMessages.pbxLoginFailed,
+      detail: expect.stringContaining('Authentication failed'),
+    });
+    expect(warnings(refused.lines)).toEqual(['AMI login refused']);
+    const good = telephony();
+    expect(await good.adapter.check()).toEqual({ ok: true });
+    expect(good.lines.map((line) => line.message)).toEqual(['AMI connected']);
+    expect(server.actionsNamed('Originate')).toEqual([]);
   });
 
   it('recovers for the next call after the PBX connection dropped', async () => {

@@ -17,6 +17,10 @@ export type OriginateMode =
   | 'success-then-drop'
   /** Response Error with errorMessage. */
   | 'error'
+  /** Response Success only after responseDelayMs (a slow PBX), then the event after eventDelayMs. */
+  | 'late'
+  /** Response Error with errorMessage, only after responseDelayMs. */
+  | 'late-error'
   /** No answer at all. */
   | 'silent';
 
@@ -50,6 +54,7 @@ export class FakeAmiServer {
   originateMode: OriginateMode = 'success';
   originateReason = 4;
   eventDelayMs = 20;
+  responseDelayMs = 300;
   errorMessage = 'Extension does not exist.';
   /** Runs before the built-in handling; return true when the action was answered here. */
   onAction: ((action: ReceivedAction, reply: ReplyFn) => boolean) | undefined;
@@ -275,6 +280,23 @@ export class FakeAmiServer {
             ['Message', this.errorMessage],
           ]),
         );
+        return;
+      case 'late':
+        setTimeout(() => {
+          out.reply(queued);
+          setTimeout(() => out.reply(event), this.eventDelayMs);
+        }, this.responseDelayMs);
+        return;
+      case 'late-error':
+        setTimeout(() => {
+          out.reply(
+            message([
+              ['Response', 'Error'],
+              ['ActionID', actionId],
+              ['Message', this.errorMessage],
+            ]),
+          );
+        }, this.responseDelayMs);
         return;
       case 'silent':
         return;

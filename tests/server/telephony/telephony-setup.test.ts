@@ -115,6 +115,7 @@ describe('parseTelephonyEnv', () => {
         context: 'from-internal',
         channelTech: 'PJSIP',
         originateTimeoutMs: 30_000,
+        responseTimeoutMs: 10_000,
       },
     });
   });
@@ -126,9 +127,16 @@ describe('parseTelephonyEnv', () => {
       AMI_CONTEXT: 'crm-out',
       AMI_CHANNEL_TECH: 'sip',
       AMI_ORIGINATE_TIMEOUT_MS: '45000',
+      AMI_RESPONSE_TIMEOUT_MS: '2500',
     });
     expect(parsed).toMatchObject({
-      ami: { port: 5039, context: 'crm-out', channelTech: 'SIP', originateTimeoutMs: 45_000 },
+      ami: {
+        port: 5039,
+        context: 'crm-out',
+        channelTech: 'SIP',
+        originateTimeoutMs: 45_000,
+        responseTimeoutMs: 2_500,
+      },
     });
   });
 

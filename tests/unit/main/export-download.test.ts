@@ -11,6 +11,7 @@ import {
   type ShowSaveDialog,
 } from '../../../src/main/export-download';
 import { IpcRejection } from '../../../src/main/ipc-router';
+import { contract, openCall } from '../../../src/shared/contract';
 import { messages } from '../../../src/shared/i18n/messages';
 import { IPC_CHANNELS } from '../../../src/shared/ipc-channels';
 import { createLogSpy } from './fakes';
@@ -93,8 +94,14 @@ function downloader(
 ) {
   return createExportDownloader({
     apiBase: async () => base,
-    token: async () => token,
-    fetch: (url, init) => fetch(url, init),
+    hasSession: async () => token !== null,
+    // The exportFile call with the shared client, as the session manager sends it.
+    open: (input) =>
+      openCall(contract.exportFile, input, {
+        baseUrl: base ?? '',
+        fetch: (url, init) => fetch(url, init),
+        getToken: () => token,
+      }),
     showSaveDialog,
     defaultDirectory: () => '/home/ayse/İndirilenler',
     log: createLogSpy().log,

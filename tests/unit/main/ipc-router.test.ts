@@ -97,21 +97,34 @@ describe('ipc router: what they may say', () => {
     const { router, requests } = setup();
     await router.handle(IPC_CHANNELS.login, login, trusted);
     const sent = requests.length;
+    for (const params of [{ id: 0 }, { id: -5 }, { id: 2.5 }, { id: 2_147_483_648 }, {}]) {
+      expect(
+        await router.handle(IPC_CHANNELS.call, { name: 'leadFile', input: { params } }, trusted),
+      ).toMatchObject({ ok: false, error: { kind: 'invalid', status: 0 } });
+    }
     for (const payload of [
-      { id: 0 },
-      { id: -5 },
-      { id: 2.5 },
-      { id: '5' },
-      { id: 2_147_483_648 },
-      { id: 5, url: 'https://evil.example/file/5' },
-      {},
+      { name: 'leadFile', input: { params: { id: 5 }, url: 'https://evil.example/file/5' } },
+      { name: 'leadFile', input: { params: { id: 5 } }, url: 'https://evil.example/file/5' },
       undefined,
     ]) {
-      await expect(router.handle(IPC_CHANNELS.readLeadFile, payload, trusted)).rejects.toThrow(
-        'Invalid payload',
-      );
+      await expect(router.handle(IPC_CHANNELS.call, payload, trusted)).rejects.toThrow('Invalid payload');
     }
     expect(requests.slice(sent).filter((request) => request.path.startsWith('/api/file/'))).toEqual([]);
+  });
+
+  it('answers a call that is only streamed (an export file) as invalid: it is saved through saveExport', async () => {
+    const { router, requests } = setup();
+    await router.handle(IPC_CHANNELS.login, login, trusted);
+    const sent = requests.length;
+    const invalid = { ok: false, error: { kind: 'invalid', status: 0, message: messages.invalidRequest } };
+    expect(
+      await router.handle(
+        IPC_CHANNELS.call,
+        { name: 'exportFile', input: { params: { name: 'a' } } },
+        trusted,
+      ),
+    ).toEqual(invalid);
+    expect(requests.length).toBe(sent);
   });
 
   it('answers an unknown or non-callable call name as an invalid call, sending nothing', async () => {
@@ -188,8 +201,12 @@ describe('ipc router: forwarding', () => {
   it("reads a lead's file with the token; the server's refusal comes back as its message", async () => {
     const { router, requests } = setup();
     await router.handle(IPC_CHANNELS.login, login, trusted);
-    const answer = await router.handle(IPC_CHANNELS.readLeadFile, { id: 5 }, trusted);
-    expect(answer).toEqual({ ok: false, message: 'yok' });
+    const answer = await router.handle(
+      IPC_CHANNELS.call,
+      { name: 'leadFile', input: { params: { id: 5 } } },
+      trusted,
+    );
+    expect(answer).toEqual({ ok: false, error: { kind: 'not_found', status: 404, message: 'yok' } });
     const read = requests.find((request) => request.path === '/api/file/5');
     expect(read?.method).toBe('GET');
     expect(read?.headers.authorization).toBe(`Bearer ${TOKEN}`);

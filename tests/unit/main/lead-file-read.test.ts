@@ -1,11 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import type { FetchLike } from '../../../src/shared/contract';
-import { UPLOAD_MAX_FILE_BYTES } from '../../../src/shared/contract/files';
+import {
+  contract,
+  sendCall,
+  type CallOutcome,
+  type FetchLike,
+  type ReadFile,
+} from '../../../src/shared/contract';
+import { LEAD_FILE_READ_MAX_BYTES, UPLOAD_MAX_FILE_BYTES } from '../../../src/shared/contract/files';
 import { messages } from '../../../src/shared/i18n/messages';
 import { IPC_CHANNELS } from '../../../src/shared/ipc-channels';
-import { LEAD_FILE_READ_MAX_BYTES, fetchLeadFile } from '../../../src/shared/lead-file-read';
+import { createMemoryStore } from '../../../src/main/key-value-store';
 import { IpcRejection } from '../../../src/main/ipc-router';
-import { createLeadFileReader } from '../../../src/main/lead-file-read';
 import { createRemoteMainServices, trustedSender } from './main-services-fixture';
 
 const TOKEN = 'tok-SECRET-file-77';
@@ -60,13 +65,26 @@ function endlessBody(): {
   return { stream, pulls: () => pulls, cancelled: () => cancelled };
 }
 
-const read = (fetch: FetchLike, id = 7) => fetchLeadFile({ apiBase: API, token: TOKEN, fetch, id });
+/** What the screen gets: the image, or the message it shows; `status` of the answer (0: none). */
+function shown(outcome: CallOutcome<ReadFile>) {
+  return {
+    outcome: outcome.ok
+      ? { ok: true as const, mime: outcome.data.mime, data: outcome.data.data }
+      : { ok: false as const, message: outcome.error.message },
+    status: outcome.ok ? null : outcome.error.status,
+  };
+}
+
+/** GET /file/{id} through the shared client, as the web bridge and the main process send it. */
+const read = async (fetch: FetchLike, id: number = 7, apiBase = API) =>
+  shown(
+    await sendCall(contract.leadFile, { params: { id } }, { baseUrl: apiBase, fetch, getToken: () => TOKEN }),
+  );
 
 describe('reading a lead file (GET /file/{id})', () => {
   it('gets the bytes with the token from the API base, refusing redirects, within a time limit', async () => {
     const api = fakeApi(() => image(PNG));
-    const result = await fetchLeadFile({ apiBase: `${API}/`, token: TOKEN, fetch: api.fetch, id: 7 });
-    expect(result.status).toBe(200);
+    const result = await read(api.fetch, 7, `${API}/`);
     expect(result.outcome).toEqual({ ok: true, mime: 'image/png', data: PNG });
     // A plain Uint8Array over its own buffer: what IPC and the e2e harness's binding carry.
     if (!result.outcome.ok) throw new Error('expected the image');
@@ -183,62 +201,18 @@ describe('reading a lead file (GET /file/{id})', () => {
     const empty = fakeApi(() => image(new Uint8Array(0)));
     expect((await read(empty.fetch)).outcome).toEqual({ ok: false, message: messages.fileOpenFailed });
 
+    // A bad id is refused by the contract's schema before anything is sent.
     const never = fakeApi(() => image(PNG));
     for (const id of [0, -3, 1.5, Number.NaN, Number.MAX_SAFE_INTEGER + 2]) {
-      expect((await read(never.fetch, id)).outcome).toEqual({ ok: false, message: messages.invalidRequest });
+      expect(await read(never.fetch, id)).toMatchObject({ outcome: { ok: false }, status: 0 });
     }
     expect(never.seen).toHaveLength(0);
   });
 });
 
-describe('desktop file reader (main process)', () => {
-  it('reads with the vault token and re-validates the session on 401', async () => {
-    const api = fakeApi(() => image(PNG));
-    let unauthorized = 0;
-    const reader = createLeadFileReader({
-      apiBase: async () => API,
-      token: async () => TOKEN,
-      fetch: api.fetch,
-      onUnauthorized: () => {
-        unauthorized += 1;
-      },
-    });
-    expect(await reader.readLeadFile({ id: 7 })).toEqual({ ok: true, mime: 'image/png', data: PNG });
-    expect(api.seen[0]?.headers.get('authorization')).toBe(`Bearer ${TOKEN}`);
-    expect(unauthorized).toBe(0);
-
-    const expired = fakeApi(() => json(401, { success: false, msg: messages.sessionExpired }));
-    const refused = createLeadFileReader({
-      apiBase: async () => API,
-      token: async () => TOKEN,
-      fetch: expired.fetch,
-      onUnauthorized: () => {
-        unauthorized += 1;
-      },
-    });
-    expect(await refused.readLeadFile({ id: 7 })).toEqual({ ok: false, message: messages.sessionExpired });
-    expect(unauthorized).toBe(1);
-  });
-
-  it('needs a server and a session', async () => {
-    const api = fakeApi(() => image(PNG));
-    const noServer = createLeadFileReader({
-      apiBase: async () => null,
-      token: async () => TOKEN,
-      fetch: api.fetch,
-    });
-    expect(await noServer.readLeadFile({ id: 7 })).toEqual({ ok: false, message: messages.crmAccessProblem });
-    const noSession = createLeadFileReader({
-      apiBase: async () => API,
-      token: async () => null,
-      fetch: api.fetch,
-    });
-    expect(await noSession.readLeadFile({ id: 7 })).toEqual({ ok: false, message: messages.sessionExpired });
-    expect(api.seen).toHaveLength(0);
-  });
-
-  it('is reached through its own IPC channel, which checks the payload first', async () => {
-    const api = fakeApi((request) =>
+describe('desktop file read (main process, through the call channel)', () => {
+  const answering = (file: () => Response) =>
+    fakeApi((request) =>
       request.url.endsWith('/auth/login')
         ? json(200, { success: true, token: TOKEN, msg: messages.loginSuccess })
         : request.url.endsWith('/auth/validate')
@@ -246,29 +220,79 @@ describe('desktop file reader (main process)', () => {
               success: true,
               data: { userName: 'Mehmet Öz', userId: 3, telegram_id: null, theme: null, dahili: null },
             })
-          : image(PNG),
+          : file(),
     );
-    const services = createRemoteMainServices(api.fetch, {}, API);
-    const channel = IPC_CHANNELS.readLeadFile;
+  const signedIn = async (fetch: FetchLike) => {
+    const services = createRemoteMainServices(fetch, {}, API);
     await services.router.handle(
       IPC_CHANNELS.login,
       { email: 'mehmet@firma.com', password: 'şifre', remember: false },
       trusted,
     );
-    const answer = await services.router.handle(channel, { id: 7 }, trusted);
-    expect(answer).toEqual({ ok: true, mime: 'image/png', data: PNG });
+    return services;
+  };
+  const readFile = (params: unknown) => ({ name: 'leadFile', input: { params } });
+  /** What the screen shows of GET /file/7 sent through the router. */
+  const shownThrough = async (services: ReturnType<typeof createRemoteMainServices>) =>
+    shown(
+      (await services.router.handle(
+        IPC_CHANNELS.call,
+        readFile({ id: 7 }),
+        trusted,
+      )) as CallOutcome<ReadFile>,
+    ).outcome;
+
+  it('reads with the vault token and ends the session on 401', async () => {
+    const api = answering(() => image(PNG));
+    const services = await signedIn(api.fetch);
+    const answer = await services.router.handle(IPC_CHANNELS.call, readFile({ id: 7 }), trusted);
+    expect(answer).toEqual({ ok: true, data: { mime: 'image/png', data: PNG } });
     expect(JSON.stringify(answer)).not.toContain(TOKEN);
     const download = api.seen.find((request) => request.url.endsWith('/file/7'));
     expect(download?.headers.get('authorization')).toBe(`Bearer ${TOKEN}`);
 
+    const expiredApi = answering(() => json(401, { success: false, msg: messages.sessionExpired }));
+    const expired = await signedIn(expiredApi.fetch);
+    expect(await shownThrough(expired)).toEqual({ ok: false, message: messages.sessionExpired });
+    expect((await expired.session.status()).authenticated).toBe(false);
+  });
+
+  it('needs a server and a session', async () => {
+    const api = fakeApi(() => image(PNG));
+    const noServer = createRemoteMainServices(api.fetch, { store: createMemoryStore() });
+    await noServer.vault.save(TOKEN, false);
+    expect(await shownThrough(noServer)).toEqual({ ok: false, message: messages.crmAccessProblem });
+    const noSession = createRemoteMainServices(api.fetch, {}, API);
+    expect(await shownThrough(noSession)).toEqual({ ok: false, message: messages.sessionExpired });
+    expect(api.seen).toHaveLength(0);
+  });
+
+  it('checks the message first: the envelope, the sender and the id', async () => {
+    const api = answering(() => image(PNG));
+    const services = await signedIn(api.fetch);
     // Only file reads count: the session's own background calls (notifications, preferences) go on.
     const fileReads = (): number => api.seen.filter((request) => request.url.includes('/file/')).length;
-    for (const payload of [{ id: 0 }, { id: '7' }, { id: 7, url: 'https://evil.example/' }, {}, null]) {
-      await expect(services.router.handle(channel, payload, trusted)).rejects.toBeInstanceOf(IpcRejection);
+    for (const params of [{ id: 0 }, { id: -5 }, { id: 2.5 }, { id: 2_147_483_648 }, { id: 'abc' }, {}]) {
+      expect(await services.router.handle(IPC_CHANNELS.call, readFile(params), trusted)).toMatchObject({
+        ok: false,
+        error: { kind: 'invalid', status: 0 },
+      });
+    }
+    for (const payload of [
+      { name: 'leadFile', input: { params: { id: 7 }, url: 'https://evil.example/' } },
+      { name: 'leadFile', input: { params: { id: 7 } }, token: 'x' },
+      null,
+    ]) {
+      await expect(services.router.handle(IPC_CHANNELS.call, payload, trusted)).rejects.toBeInstanceOf(
+        IpcRejection,
+      );
     }
     await expect(
-      services.router.handle(channel, { id: 7 }, { frameUrl: 'https://evil.example/', isMainFrame: true }),
+      services.router.handle(IPC_CHANNELS.call, readFile({ id: 7 }), {
+        frameUrl: 'https://evil.example/',
+        isMainFrame: true,
+      }),
     ).rejects.toBeInstanceOf(IpcRejection);
-    expect(fileReads()).toBe(1);
+    expect(fileReads()).toBe(0);
   });
 });

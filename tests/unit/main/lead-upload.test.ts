@@ -1,10 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import type { FetchLike } from '../../../src/shared/contract';
+import {
+  checkCallInput,
+  contract,
+  sendCall,
+  type CallOutcome,
+  type FetchLike,
+  type OutgoingFile,
+} from '../../../src/shared/contract';
 import { messages } from '../../../src/shared/i18n/messages';
 import { IPC_CHANNELS } from '../../../src/shared/ipc-channels';
-import { checkLeadUpload, sendLeadUpload } from '../../../src/shared/lead-upload';
+import { createMemoryStore } from '../../../src/main/key-value-store';
 import { IpcRejection } from '../../../src/main/ipc-router';
-import { createLeadUploader } from '../../../src/main/lead-upload';
 import { createRemoteMainServices, trustedSender } from './main-services-fixture';
 
 const TOKEN = 'tok-SECRET-upload-31';
@@ -63,25 +69,33 @@ const ok = () => ({
   json: { success: true, msg: '2 dosya yüklendi', results: [leadFile(1, 'a.jpg'), leadFile(2, 'b.png')] },
 });
 
-const input = {
-  leadId: 5,
-  fileCat: 2,
-  files: [
-    { name: 'a.jpg', type: 'image/jpeg', data: JPEG.slice().buffer },
-    { name: 'C:\\Users\\ayse\\b.png', type: 'image/png', data: PNG.slice().buffer },
-  ],
-};
+const files: OutgoingFile[] = [
+  { name: 'a.jpg', type: 'image/jpeg', data: JPEG.slice().buffer },
+  { name: 'C:\\Users\\ayse\\b.png', type: 'image/png', data: PNG.slice().buffer },
+];
+const input = { params: { leadId: 5 }, body: { fileCat: 2 }, files };
+
+/** The upload call through the shared client, as the web bridge and the main process send it. */
+const upload = (fetch: FetchLike, sent: typeof input = input, baseUrl = 'http://crm.test/api') =>
+  sendCall(contract.uploadLeadFiles, sent, { baseUrl, fetch, getToken: () => TOKEN });
+
+/** What the agent reads of a failed call, or how many files were stored. */
+function shown(
+  outcome: CallOutcome<{ results: unknown[] }>,
+): { ok: true; count: number } | { ok: false; message: string } {
+  return outcome.ok
+    ? { ok: true, count: outcome.data.results.length }
+    : { ok: false, message: outcome.error.message };
+}
+
+const refusalOf = (sent: typeof input): string | null =>
+  checkCallInput(contract.uploadLeadFiles, sent)?.message ?? null;
 
 describe('lead image upload (POST /upload/{leadId}, multipart)', () => {
   it('posts fileCat and every image under images with the token, no redirects', async () => {
     const api = fakeApi(ok);
-    const result = await sendLeadUpload({
-      apiBase: 'http://crm.test/api/',
-      token: TOKEN,
-      fetch: api.fetch,
-      input,
-    });
-    expect(result).toEqual({ outcome: { ok: true, count: 2 }, status: 200 });
+    const outcome = await upload(api.fetch, input, 'http://crm.test/api/');
+    expect(shown(outcome)).toEqual({ ok: true, count: 2 });
     const [request] = api.seen;
     expect(request?.url).toBe('http://crm.test/api/upload/5');
     expect(request?.method).toBe('POST');
@@ -103,25 +117,19 @@ describe('lead image upload (POST /upload/{leadId}, multipart)', () => {
   it('checks the limits before sending anything', async () => {
     const api = fakeApi(ok);
     const empty = { ...input, files: [{ name: 'a.jpg', type: 'image/jpeg', data: new ArrayBuffer(0) }] };
-    expect(checkLeadUpload(empty)).toBe('a.jpg: dosya boş');
-    expect(checkLeadUpload({ ...input, fileCat: 0 })).toBe(messages.fileCategoryRequired);
-    expect(checkLeadUpload({ ...input, files: [] })).toBe(messages.fileNoneSelected);
+    expect(refusalOf(empty)).toBe('a.jpg: dosya boş');
+    expect(refusalOf({ ...input, body: { fileCat: 0 } })).toBe(messages.fileCategoryRequired);
+    expect(refusalOf({ ...input, files: [] })).toBe(messages.fileNoneSelected);
     const [first] = input.files;
     if (!first) throw new Error('fixture');
     const many = { ...input, files: Array.from({ length: 11 }, () => first) };
-    expect(checkLeadUpload(many)).toBe('Tek seferde en fazla 10 dosya yüklenebilir');
+    expect(refusalOf(many)).toBe('Tek seferde en fazla 10 dosya yüklenebilir');
     const big = {
       ...input,
       files: [{ name: 'x.jpg', type: 'image/jpeg', data: new ArrayBuffer(10 * 1024 * 1024 + 1) }],
     };
-    expect(checkLeadUpload(big)).toBe('x.jpg: dosya en fazla 10 MB olabilir');
-    const result = await sendLeadUpload({
-      apiBase: 'http://crm.test/api',
-      token: TOKEN,
-      fetch: api.fetch,
-      input: empty,
-    });
-    expect(result.outcome).toEqual({ ok: false, message: 'a.jpg: dosya boş' });
+    expect(refusalOf(big)).toBe('x.jpg: dosya en fazla 10 MB olabilir');
+    expect(shown(await upload(api.fetch, empty))).toEqual({ ok: false, message: 'a.jpg: dosya boş' });
     expect(api.seen).toHaveLength(0);
   });
 
@@ -130,123 +138,141 @@ describe('lead image upload (POST /upload/{leadId}, multipart)', () => {
       status: 400,
       json: { success: false, msg: 'virus.jpg: dosya içeriği jpeg veya png resmi değil' },
     }));
-    expect(
-      (await sendLeadUpload({ apiBase: 'http://crm.test/api', token: TOKEN, fetch: refused.fetch, input }))
-        .outcome,
-    ).toEqual({ ok: false, message: 'virus.jpg: dosya içeriği jpeg veya png resmi değil' });
+    expect(shown(await upload(refused.fetch))).toEqual({
+      ok: false,
+      message: 'virus.jpg: dosya içeriği jpeg veya png resmi değil',
+    });
 
     const down = fakeApi(() => 'network-error');
-    expect(
-      (await sendLeadUpload({ apiBase: 'http://crm.test/api', token: TOKEN, fetch: down.fetch, input }))
-        .outcome,
-    ).toEqual({ ok: false, message: messages.crmAccessProblem });
+    expect(shown(await upload(down.fetch))).toEqual({ ok: false, message: messages.crmAccessProblem });
 
     const foreign = fakeApi(() => ({ status: 200, json: { hello: 'world' } }));
-    expect(
-      (await sendLeadUpload({ apiBase: 'http://crm.test/api', token: TOKEN, fetch: foreign.fetch, input }))
-        .outcome,
-    ).toEqual({ ok: false, message: messages.crmNotFound });
+    expect(shown(await upload(foreign.fetch))).toEqual({ ok: false, message: messages.crmNotFound });
 
     const expired = fakeApi(() => ({ status: 401, json: { success: false, msg: messages.sessionExpired } }));
-    expect(
-      await sendLeadUpload({ apiBase: 'http://crm.test/api', token: TOKEN, fetch: expired.fetch, input }),
-    ).toEqual({
-      outcome: { ok: false, message: messages.sessionExpired },
-      status: 401,
+    expect(await upload(expired.fetch)).toEqual({
+      ok: false,
+      error: { kind: 'unauthorized', status: 401, message: messages.sessionExpired },
     });
+
+    // A proxy's own page in front of the API: the upload's plain text, not "no CRM here".
+    const proxy = fakeApi(() => ({ status: 413, json: '<html>Request Entity Too Large</html>' }));
+    expect(shown(await upload(proxy.fetch))).toEqual({ ok: false, message: messages.operationFailed });
   });
 });
 
-describe('desktop uploader (main process)', () => {
-  it('sends with the vault token, accepts typed arrays from IPC, and re-validates on 401', async () => {
-    const api = fakeApi(ok);
-    let unauthorized = 0;
-    const uploader = createLeadUploader({
-      apiBase: async () => 'http://crm.test/api',
-      token: async () => TOKEN,
-      fetch: api.fetch,
-      onUnauthorized: () => {
-        unauthorized += 1;
-      },
-    });
-    const outcome = await uploader.uploadLeadImages({
-      leadId: 5,
-      fileCat: 2,
-      // A view into a bigger buffer: only its own bytes may be sent.
-      files: [{ name: 'a.jpg', type: 'image/jpeg', data: new Uint8Array([9, 9, ...JPEG, 9]).subarray(2, 9) }],
-    });
-    expect(outcome).toEqual({ ok: true, count: 2 });
-    const sent = api.seen[0]?.form?.get('images') as File;
-    expect(new Uint8Array(await sent.arrayBuffer())).toEqual(JPEG);
-    expect(unauthorized).toBe(0);
-
-    const expired = fakeApi(() => ({ status: 401, json: { success: false, msg: messages.sessionExpired } }));
-    const refused = createLeadUploader({
-      apiBase: async () => 'http://crm.test/api',
-      token: async () => TOKEN,
-      fetch: expired.fetch,
-      onUnauthorized: () => {
-        unauthorized += 1;
-      },
-    });
-    expect(await refused.uploadLeadImages(input)).toEqual({ ok: false, message: messages.sessionExpired });
-    expect(unauthorized).toBe(1);
-  });
-
-  it('needs a server and a session', async () => {
-    const api = fakeApi(ok);
-    const noServer = createLeadUploader({
-      apiBase: async () => null,
-      token: async () => TOKEN,
-      fetch: api.fetch,
-    });
-    expect(await noServer.uploadLeadImages(input)).toEqual({ ok: false, message: messages.crmAccessProblem });
-    const noSession = createLeadUploader({
-      apiBase: async () => 'http://crm.test/api',
-      token: async () => null,
-      fetch: api.fetch,
-    });
-    expect(await noSession.uploadLeadImages(input)).toEqual({ ok: false, message: messages.sessionExpired });
-    expect(api.seen).toHaveLength(0);
-  });
-
-  it('is reached through its own IPC channel, which checks the payload first', async () => {
-    const api = fakeApi((request) =>
+describe('desktop upload (main process, through the call channel)', () => {
+  const validated = {
+    status: 200,
+    json: {
+      success: true,
+      data: { userName: 'Mehmet Öz', userId: 3, telegram_id: null, theme: null, dahili: null },
+    },
+  };
+  const answering = (upload: () => { status: number; json: unknown }) =>
+    fakeApi((request) =>
       request.url.endsWith('/auth/login')
         ? { status: 200, json: { success: true, token: TOKEN, msg: messages.loginSuccess } }
         : request.url.endsWith('/auth/validate')
-          ? {
-              status: 200,
-              json: {
-                success: true,
-                data: { userName: 'Mehmet Öz', userId: 3, telegram_id: null, theme: null, dahili: null },
-              },
-            }
-          : ok(),
+          ? validated
+          : upload(),
     );
-    const services = createRemoteMainServices(api.fetch);
-    const channel = IPC_CHANNELS.uploadLeadImages;
+  const signedIn = async (fetch: FetchLike) => {
+    const services = createRemoteMainServices(fetch);
     await services.router.handle(
       IPC_CHANNELS.login,
       { email: 'mehmet@firma.com', password: 'şifre', remember: false },
       trusted,
     );
-    expect(await services.router.handle(channel, input, trusted)).toEqual({ ok: true, count: 2 });
-    const upload = api.seen.find((request) => request.url.endsWith('/upload/5'));
-    expect(upload?.headers.get('authorization')).toBe(`Bearer ${TOKEN}`);
+    return services;
+  };
+  const call = (sent: unknown) => ({ name: 'uploadLeadFiles', input: sent });
 
+  it('sends with the vault token, accepts typed arrays from IPC, and ends the session on 401', async () => {
+    const api = answering(ok);
+    const services = await signedIn(api.fetch);
+    const outcome = (await services.router.handle(
+      IPC_CHANNELS.call,
+      call({
+        ...input,
+        // A view into a bigger buffer: only its own bytes may be sent.
+        files: [
+          { name: 'a.jpg', type: 'image/jpeg', data: new Uint8Array([9, 9, ...JPEG, 9]).subarray(2, 9) },
+        ],
+      }),
+      trusted,
+    )) as CallOutcome<{ results: unknown[] }>;
+    expect(shown(outcome)).toEqual({ ok: true, count: 2 });
+    const sent = api.seen.find((request) => request.url.endsWith('/upload/5'));
+    expect(sent?.headers.get('authorization')).toBe(`Bearer ${TOKEN}`);
+    expect(new Uint8Array(await (sent?.form?.get('images') as File).arrayBuffer())).toEqual(JPEG);
+    expect(JSON.stringify(outcome)).not.toContain(TOKEN);
+
+    const expiredApi = answering(() => ({
+      status: 401,
+      json: { success: false, msg: messages.sessionExpired },
+    }));
+    const expired = await signedIn(expiredApi.fetch);
+    const refused = (await expired.router.handle(IPC_CHANNELS.call, call(input), trusted)) as CallOutcome<{
+      results: unknown[];
+    }>;
+    expect(shown(refused)).toEqual({ ok: false, message: messages.sessionExpired });
+    expect((await expired.session.status()).authenticated).toBe(false);
+  });
+
+  it('needs a server and a session', async () => {
+    const api = fakeApi(ok);
+    const noServer = createRemoteMainServices(api.fetch, { store: createMemoryStore() });
+    await noServer.vault.save(TOKEN, false);
+    expect(
+      shown((await noServer.router.handle(IPC_CHANNELS.call, call(input), trusted)) as CallOutcome<never>),
+    ).toEqual({
+      ok: false,
+      message: messages.crmAccessProblem,
+    });
+    const noSession = createRemoteMainServices(api.fetch);
+    expect(
+      shown((await noSession.router.handle(IPC_CHANNELS.call, call(input), trusted)) as CallOutcome<never>),
+    ).toEqual({
+      ok: false,
+      message: messages.sessionExpired,
+    });
+    expect(api.seen).toHaveLength(0);
+  });
+
+  it('checks the message first: the envelope, the sender and the limits of the call', async () => {
+    const api = answering(ok);
+    const services = await signedIn(api.fetch);
+    const uploads = (): number => api.seen.filter((request) => request.url.includes('/upload/')).length;
     await expect(
       services.router.handle(
-        channel,
-        { ...input, files: [{ name: 'a.jpg', type: 'image/jpeg', data: 'AAAA' }] },
+        IPC_CHANNELS.call,
+        call({ ...input, files: [{ name: 'a.jpg', type: 'image/jpeg', data: 'AAAA' }] }),
         trusted,
       ),
     ).rejects.toBeInstanceOf(IpcRejection);
-    await expect(services.router.handle(channel, { ...input, token: 'x' }, trusted)).rejects.toBeInstanceOf(
-      IpcRejection,
-    );
     await expect(
-      services.router.handle(channel, input, { frameUrl: 'https://evil.example/', isMainFrame: true }),
+      services.router.handle(IPC_CHANNELS.call, call({ ...input, token: 'x' }), trusted),
     ).rejects.toBeInstanceOf(IpcRejection);
+    await expect(
+      services.router.handle(
+        IPC_CHANNELS.call,
+        call({ ...input, files: [{ ...files[0], data: JPEG, extra: 1 }] }),
+        trusted,
+      ),
+    ).rejects.toBeInstanceOf(IpcRejection);
+    await expect(
+      services.router.handle(IPC_CHANNELS.call, call(input), {
+        frameUrl: 'https://evil.example/',
+        isMainFrame: true,
+      }),
+    ).rejects.toBeInstanceOf(IpcRejection);
+    // Within the envelope, the call's own limits answer in Turkish, before anything is sent.
+    const empty = call({ ...input, files: [{ name: 'a.jpg', type: 'image/jpeg', data: new Uint8Array(0) }] });
+    expect(await services.router.handle(IPC_CHANNELS.call, empty, trusted)).toEqual({
+      ok: false,
+      error: { kind: 'invalid', status: 0, message: 'a.jpg: dosya boş' },
+    });
+    expect(uploads()).toBe(0);
   });
 });

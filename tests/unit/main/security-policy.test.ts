@@ -1,8 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import {
   contentSecurityPolicy,
+  DEFAULT_LINK_HOSTS,
+  externalLinkTarget,
+  hostAllowed,
   isAllowedNavigation,
   isRendererUrl,
+  linkHostAllowList,
   windowOpenDecision,
 } from '../../../src/main/security-policy';
 
@@ -64,13 +68,15 @@ describe('renderer URL checks', () => {
 });
 
 describe('windowOpenDecision', () => {
-  it('always denies a new window and opens https links in the browser', async () => {
+  it('always denies a new window and opens https links of allowed hosts in the browser', async () => {
     const opened: string[] = [];
     const open = (url: string): Promise<void> => {
       opened.push(url);
       return Promise.resolve();
     };
-    expect(windowOpenDecision('https://www.spk.gov.tr/duyurular', open)).toEqual({ action: 'deny' });
+    const allowed = ['www.spk.gov.tr'];
+    expect(windowOpenDecision('https://www.spk.gov.tr/duyurular', open, allowed)).toEqual({ action: 'deny' });
+    expect(windowOpenDecision('https://evil.example/phish', open, allowed)).toEqual({ action: 'deny' });
     expect(windowOpenDecision('http://insecure.example/', open)).toEqual({ action: 'deny' });
     expect(windowOpenDecision('file:///C:/Windows/System32/calc.exe', open)).toEqual({ action: 'deny' });
     expect(windowOpenDecision('javascript:alert(1)', open)).toEqual({ action: 'deny' });
@@ -78,9 +84,47 @@ describe('windowOpenDecision', () => {
   });
 
   it('does not let a failing browser start escape as an unhandled rejection', async () => {
-    expect(windowOpenDecision('https://a.example/', () => Promise.reject(new Error('no browser')))).toEqual({
+    expect(
+      windowOpenDecision('https://wa.me/905321234567', () => Promise.reject(new Error('no browser'))),
+    ).toEqual({
       action: 'deny',
     });
     await new Promise((resolve) => setTimeout(resolve, 10));
+  });
+});
+
+describe('external link allow-list', () => {
+  it('opens WhatsApp by default and nothing else', () => {
+    expect(externalLinkTarget('https://wa.me/905321234567?text=Merhaba', DEFAULT_LINK_HOSTS)).toBe(
+      'https://wa.me/905321234567?text=Merhaba',
+    );
+    expect(externalLinkTarget('https://www.google.com/', DEFAULT_LINK_HOSTS)).toBeNull();
+    expect(externalLinkTarget('http://wa.me/90532', DEFAULT_LINK_HOSTS)).toBeNull();
+  });
+
+  it('hands mailto: to the mail program', () => {
+    expect(externalLinkTarget('mailto:ayse@example.com', [])).toBe('mailto:ayse@example.com');
+  });
+
+  it('refuses look-alike hosts and credentials that dress one host up as another', () => {
+    expect(externalLinkTarget('https://wa.me.evil.example/', ['wa.me'])).toBeNull();
+    expect(externalLinkTarget('https://wa.me@evil.example/', ['wa.me'])).toBeNull();
+    expect(externalLinkTarget('https://user:pw@wa.me/', ['wa.me'])).toBeNull();
+  });
+
+  it('matches *.host patterns on subdomains and the host itself only', () => {
+    expect(hostAllowed('kap.org.tr', ['*.kap.org.tr'])).toBe(true);
+    expect(hostAllowed('www.kap.org.tr', ['*.kap.org.tr'])).toBe(true);
+    expect(hostAllowed('evilkap.org.tr', ['*.kap.org.tr'])).toBe(false);
+    expect(hostAllowed('WWW.SPK.GOV.TR.', ['www.spk.gov.tr'])).toBe(true);
+  });
+
+  it("adds the CRM server's host and IT's AllowedLinkHosts", () => {
+    expect(linkHostAllowList('https://crm.firma.com.tr/api', ['www.spk.gov.tr', 'wa.me'])).toEqual([
+      'wa.me',
+      'crm.firma.com.tr',
+      'www.spk.gov.tr',
+    ]);
+    expect(linkHostAllowList(null)).toEqual(['wa.me']);
   });
 });

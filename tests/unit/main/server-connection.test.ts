@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { desktopTexts } from '../../../src/shared/i18n/desktop-texts';
 import { messages } from '../../../src/shared/i18n/messages';
 import type { EmbeddedServerLauncher } from '../../../src/main/embedded-server';
 import { createMemoryStore } from '../../../src/main/key-value-store';
@@ -34,6 +35,7 @@ function setup(
     check?: AddressCheck;
     embedded?: EmbeddedServerLauncher | null;
     initial?: Record<string, unknown>;
+    policy?: { crmAddress?: string; disableEmbeddedServer?: boolean };
   } = {},
 ) {
   const settings = createSettings(createMemoryStore(options.initial ?? {}));
@@ -49,6 +51,7 @@ function setup(
     onServerChanged: async () => {
       changes += 1;
     },
+    policy: options.policy,
   });
   return { connection, settings, checked, changes: () => changes };
 }
@@ -136,5 +139,70 @@ describe('server connection', () => {
       initial: { serverMode: 'remote', serverUrl: 'https://crm.firma.com/api' },
     }).connection.resume();
     expect(remote.starts).toBe(0);
+  });
+});
+
+describe('server connection under IT policy (issue #17)', () => {
+  it('CrmAddress presets the server, replaces an old one and locks it', async () => {
+    const embedded = fakeEmbedded();
+    const { connection, checked, changes } = setup({
+      embedded,
+      policy: { crmAddress: 'https://crm.firma.com' },
+      initial: { serverMode: 'remote', serverUrl: 'https://eski.example/api' },
+    });
+    await connection.resume();
+    expect(checked).toEqual(['https://crm.firma.com']);
+    expect(await connection.apiBase()).toBe('https://crm.firma.com/api');
+    expect(changes()).toBe(1);
+    expect(await connection.getSettings()).toEqual({
+      serverMode: 'remote',
+      serverUrl: 'https://crm.firma.com/api',
+      canEmbed: false,
+      serverLocked: true,
+    });
+    expect(await connection.setServer({ mode: 'remote', url: 'https://baska.example' })).toEqual({
+      ok: false,
+      message: desktopTexts.serverLockedByPolicy,
+    });
+    expect(await connection.setServer({ mode: 'embedded' })).toMatchObject({ ok: false });
+    expect(embedded.starts).toBe(0);
+  });
+
+  it('keeps a saved base of the same address without asking the network', async () => {
+    const { connection, checked } = setup({
+      policy: { crmAddress: 'https://crm.firma.com/' },
+      initial: { serverMode: 'remote', serverUrl: 'https://crm.firma.com/api' },
+    });
+    await connection.resume();
+    expect(checked).toEqual([]);
+    expect(await connection.apiBase()).toBe('https://crm.firma.com/api');
+  });
+
+  it('assumes /api when the preset server does not answer yet, rather than an old server', async () => {
+    const { connection } = setup({
+      check: { ok: false, message: messages.crmNotFound },
+      policy: { crmAddress: 'https://crm.firma.com' },
+      initial: { serverMode: 'embedded' },
+    });
+    await connection.resume();
+    expect(await connection.apiBase()).toBe('https://crm.firma.com/api');
+  });
+
+  it('DisableEmbeddedServer refuses the embedded server and asks again for a saved embedded choice', async () => {
+    const embedded = fakeEmbedded();
+    const { connection } = setup({
+      embedded,
+      policy: { disableEmbeddedServer: true },
+      initial: { serverMode: 'embedded' },
+    });
+    await connection.resume();
+    expect(embedded.starts).toBe(0);
+    expect(await connection.apiBase()).toBeNull();
+    expect(await connection.getSettings()).toEqual({ serverMode: null, serverUrl: null, canEmbed: false });
+    expect(await connection.setServer({ mode: 'embedded' })).toEqual({
+      ok: false,
+      message: desktopTexts.embeddedDisabledByPolicy,
+    });
+    expect(await connection.setServer({ mode: 'remote', url: 'crm.firma.com' })).toMatchObject({ ok: true });
   });
 });

@@ -12,6 +12,7 @@ describe('settings', () => {
       serverMode: null,
       serverUrl: null,
       windowBounds: null,
+      windowMaximized: false,
       globalShortcut: 'CommandOrControl+K',
     });
     expect(DEFAULT_GLOBAL_SHORTCUT).toBe('CommandOrControl+K');
@@ -21,12 +22,13 @@ describe('settings', () => {
     const store = createMemoryStore();
     const settings = createSettings(store);
     settings.setServer('remote', 'https://crm.firma.com/api');
-    settings.setWindowBounds({ x: 10, y: 20, width: 1400, height: 900 });
+    settings.setWindowBounds({ x: 10, y: 20, width: 1400, height: 900 }, true);
     settings.setGlobalShortcut('CommandOrControl+Shift+K');
     expect(createSettings(store).get()).toEqual({
       serverMode: 'remote',
       serverUrl: 'https://crm.firma.com/api',
       windowBounds: { x: 10, y: 20, width: 1400, height: 900 },
+      windowMaximized: true,
       globalShortcut: 'CommandOrControl+Shift+K',
     });
     settings.setServer('embedded', null);
@@ -38,12 +40,14 @@ describe('settings', () => {
       serverMode: 'cloud',
       serverUrl: 'file:///etc/passwd',
       windowBounds: { width: -1, height: 'big' },
+      windowMaximized: 'yes',
       globalShortcut: 42,
     });
     expect(createSettings(store).get()).toEqual({
       serverMode: null,
       serverUrl: null,
       windowBounds: null,
+      windowMaximized: false,
       globalShortcut: DEFAULT_GLOBAL_SHORTCUT,
     });
   });

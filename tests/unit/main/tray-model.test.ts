@@ -7,7 +7,7 @@ import {
   type TrayAction,
 } from '../../../src/main/tray-model';
 import { createTrayState } from '../../../src/main/tray-state';
-import type { SidebarNote } from '../../../src/shared/contract/shell';
+import type { SidebarNote } from '../../../src/shared/contract/notifications';
 import { createFakeClock, settle } from './desktop-fakes';
 import { createLogSpy } from './fakes';
 
@@ -25,7 +25,13 @@ function note(id: number, overrides: Partial<SidebarNote> = {}): SidebarNote {
 }
 
 const labels = (model: ReturnType<typeof trayModel>): string[] =>
-  model.menu.map((entry) => (entry.kind === 'separator' ? '---' : entry.label));
+  model.menu.map((entry) =>
+    entry.kind === 'separator'
+      ? '---'
+      : entry.kind === 'checkbox'
+        ? `[${entry.checked ? 'x' : ' '}] ${entry.label}`
+        : entry.label,
+  );
 
 describe('tray model', () => {
   it('shows the unread count in the tooltip and the macOS title', () => {
@@ -164,5 +170,29 @@ describe('tray state', () => {
     tray.signedOut();
     await settle();
     expect(tray.current()).toEqual(SIGNED_OUT_TRAY);
+  });
+});
+
+describe('tray entries of the installed app (issue #17)', () => {
+  it('offers starting at login as a checkbox and a check for updates where allowed', () => {
+    const model = trayModel(SIGNED_OUT_TRAY, new Date(), { autoStart: true, canCheckUpdates: true });
+    expect(labels(model)).toEqual([
+      'Göster',
+      '---',
+      '[x] Oturum açılınca başlat',
+      'Güncellemeleri denetle',
+      'Çıkış',
+    ]);
+    const performed: string[] = [];
+    const template = trayMenuTemplate(model, (action) => performed.push(action.type));
+    const checkbox = template[2];
+    expect(checkbox).toMatchObject({ type: 'checkbox', checked: true });
+    if (checkbox && 'click' in checkbox) checkbox.click();
+    expect(performed).toEqual(['toggleAutoStart']);
+  });
+
+  it('leaves the update entry out under UpdateMode none', () => {
+    const model = trayModel(SIGNED_OUT_TRAY, new Date(), { autoStart: false, canCheckUpdates: false });
+    expect(labels(model)).toEqual(['Göster', '---', '[ ] Oturum açılınca başlat', 'Çıkış']);
   });
 });

@@ -3,46 +3,50 @@ import { messages } from '../../../src/shared/i18n/messages';
 import { IPC_CHANNELS, ipcPayloadSchemas } from '../../../src/shared/ipc-channels';
 import { createBridge } from '../../../src/preload/create-bridge';
 
-describe('desktop bridge: files.readLeadFile', () => {
-  it('sends only the id on its own channel and hands the renderer an ArrayBuffer of the bytes', async () => {
+describe("desktop bridge: a lead's image through call", () => {
+  it('sends only the call and its id, and hands the renderer the bytes the main process read', async () => {
     const sent: { channel: string; payload: unknown }[] = [];
-    // The main process answers a Uint8Array; here a view into a bigger buffer, as a host might deliver.
-    const bytes = new Uint8Array([7, 0x89, 0x50, 0x4e, 0x47, 7]).subarray(1, 5);
+    const bytes = new Uint8Array([0x89, 0x50, 0x4e, 0x47]);
     const bridge = createBridge({
       invoke: async (channel, payload) => {
         sent.push({ channel, payload: structuredClone(payload) });
-        return { ok: true, mime: 'image/png', data: bytes };
+        return { ok: true, data: { mime: 'image/png', data: bytes } };
       },
       on: () => () => undefined,
     });
-    const outcome = await bridge.files.readLeadFile({ id: 7, token: 'must-not-cross' } as { id: number });
-    expect(sent).toEqual([{ channel: IPC_CHANNELS.readLeadFile, payload: { id: 7 } }]);
-    expect(ipcPayloadSchemas[IPC_CHANNELS.readLeadFile].safeParse(sent[0]?.payload).success).toBe(true);
+    const outcome = await bridge.call('leadFile', { params: { id: 7 } });
+    expect(sent).toEqual([
+      { channel: IPC_CHANNELS.call, payload: { name: 'leadFile', input: { params: { id: 7 } } } },
+    ]);
+    expect(ipcPayloadSchemas[IPC_CHANNELS.call].safeParse(sent[0]?.payload).success).toBe(true);
     if (!outcome.ok) throw new Error('expected the image');
-    expect(outcome.mime).toBe('image/png');
-    expect(outcome.data).toBeInstanceOf(ArrayBuffer);
-    // Only the view's own bytes, not the rest of its buffer.
-    expect(new Uint8Array(outcome.data)).toEqual(new Uint8Array([0x89, 0x50, 0x4e, 0x47]));
+    expect(outcome.data.mime).toBe('image/png');
+    // A Blob of the answer holds exactly the image's bytes (what the preview shows from a blob URL).
+    const blob = new Blob([outcome.data.data], { type: outcome.data.mime });
+    expect(new Uint8Array(await blob.arrayBuffer())).toEqual(bytes);
   });
 
   it("passes the main process's refusal on, and answers a refused message as data", async () => {
     const refusal = createBridge({
-      invoke: async () => ({ ok: false, message: messages.recordNotFound }),
+      invoke: async () => ({
+        ok: false,
+        error: { kind: 'not_found', status: 404, message: messages.recordNotFound },
+      }),
       on: () => () => undefined,
     });
-    expect(await refusal.files.readLeadFile({ id: 7 })).toEqual({
+    expect(await refusal.call('leadFile', { params: { id: 7 } })).toEqual({
       ok: false,
-      message: messages.recordNotFound,
+      error: { kind: 'not_found', status: 404, message: messages.recordNotFound },
     });
     const rejected = createBridge({
       invoke: async () => {
-        throw new Error('Invalid payload for crm:files:readLeadFile');
+        throw new Error('Invalid payload for crm:call');
       },
       on: () => () => undefined,
     });
-    expect(await rejected.files.readLeadFile({ id: -1 })).toEqual({
+    expect(await rejected.call('leadFile', { params: { id: -1 } })).toEqual({
       ok: false,
-      message: messages.fileOpenFailed,
+      error: { kind: 'invalid', status: 0, message: messages.invalidRequest },
     });
   });
 });

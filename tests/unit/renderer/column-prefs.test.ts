@@ -46,6 +46,13 @@ describe('requestedColumns', () => {
     expect(requestedColumns(null, 'customers')?.[0]).toBe('id');
     expect(requestedColumns(null, 'lead_notes')).toBeUndefined();
   });
+
+  it('starts leads and customers with id and name on a phone-sized window, unless columns were chosen', () => {
+    expect(requestedColumns(null, 'leads', true)).toEqual(['id', 'name']);
+    expect(requestedColumns(null, 'customers', true)).toEqual(['id', 'name']);
+    expect(requestedColumns(['city'], 'leads', true)).toEqual(['id', 'city']);
+    expect(requestedColumns(null, 'lead_notes', true)).toBeUndefined();
+  });
 });
 
 describe('toggleColumn (display settings)', () => {

@@ -2,11 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { COMPONENT_TYPES } from '../../../src/shared/domain';
 import type { FieldMeta } from '../../../src/shared/contract';
 import {
-  apiToDateInput,
-  apiToDateTimeInput,
   cellToEditorValue,
   checkJson,
-  dateTimeInputToApi,
   editorKindFor,
   listValue,
   sanitizeDecimal,
@@ -21,7 +18,7 @@ import {
   insertFailureText,
   insertFormFields,
   insertInputs,
-} from '../../../src/renderer/src/features/list/modals/record-form';
+} from '../../../src/renderer/src/ui/record-form/record-form';
 import {
   detailEntries,
   parseJsonCell,
@@ -39,6 +36,12 @@ describe('editor kinds', () => {
   it('keeps display-only types read-only in forms but searchable as text in filters', () => {
     expect(editorKindFor('permissionModal', 'form')).toBe('display');
     expect(editorKindFor('permissionModal', 'filter')).toBe('text');
+    // A long text, a masked value and a lead's id are edited; only their list cells open modals.
+    expect(editorKindFor('modal', 'form')).toBe('textarea');
+    expect(editorKindFor('clickShow', 'form')).toBe('clickShow');
+    expect(editorKindFor('clickShow', 'filter')).toBe('text');
+    expect(editorKindFor('leadDetailModal', 'form')).toBe('integer');
+    expect(editorKindFor('icon', 'form')).toBe('icon');
     expect(editorKindFor('json', 'form')).toBe('json');
     expect(editorKindFor('leadStatus', 'filter')).toBe('choice');
     expect(editorKindFor('double', 'form')).toBe('decimal');
@@ -67,15 +70,6 @@ describe('editor values', () => {
     expect(sanitizeDecimal('12345678901234567890.12')).toBe('12345678901234567890.12');
   });
 
-  it('converts dates between the API and native inputs', () => {
-    expect(apiToDateTimeInput('2026-03-05 14:07:09')).toBe('2026-03-05T14:07');
-    expect(apiToDateTimeInput('2026-03-05')).toBe('2026-03-05T00:00');
-    expect(apiToDateTimeInput('')).toBe('');
-    expect(dateTimeInputToApi('2026-03-05T14:07')).toBe('2026-03-05 14:07:00');
-    expect(dateTimeInputToApi('')).toBeNull();
-    expect(apiToDateInput('1990-01-31 00:00:00')).toBe('1990-01-31');
-  });
-
   it('validates JSON, empty counting as no value', () => {
     expect(checkJson('')).toEqual({ valid: true });
     expect(checkJson('{"a":1}')).toEqual({ valid: true });
@@ -101,20 +95,31 @@ const meta = (name: string, extra: Partial<FieldMeta> = {}): FieldMeta => ({
 });
 
 describe('record forms', () => {
-  it('shows only show_insert 1 fields in the insert form, never the id or display-only types', () => {
+  it('shows only show_insert 1 fields in the insert form, never the id or a permission cell', () => {
     const fields = [
       meta('id', { component: { name: 'id' } }),
       meta('name'),
       meta('hidden', { show_insert: 0 }),
       meta('perm', { component: { name: 'permissionModal' } }),
+      meta('body', { component: { name: 'modal' } }),
+      meta('tc', { component: { name: 'clickShow' } }),
+      meta('lead_id', { component: { name: 'leadDetailModal' } }),
+      meta('password_hash', { component: { name: 'password' } }),
     ];
-    expect(insertFormFields(fields).map((field) => field.name)).toEqual(['name']);
+    expect(insertFormFields(fields).map((field) => field.name)).toEqual([
+      'name',
+      'body',
+      'tc',
+      'lead_id',
+      'password_hash',
+    ]);
   });
 
   it('puts the name first in the inline insert row', () => {
     const fields = [
       meta('phone'),
       meta('note', { component: { name: 'textField' } }),
+      meta('body', { component: { name: 'modal' } }),
       meta('name'),
       meta('city'),
       meta('x'),

@@ -28,6 +28,7 @@ const task = (id: number, status: 0 | 1): Task => ({
   complete_date: null,
   created_by: 1,
   created_at: '2026-01-01 10:00:00',
+  due_date: null,
   agents: [],
   subtasks: 0,
 });

@@ -3,7 +3,6 @@ import { messages } from '../../../src/shared/i18n/messages';
 import { REMINDER_OFFSET_OPTIONS } from '../../../src/shared/domain/reminders';
 import {
   activityInputs,
-  dateTimeInputMin,
   emailStartFor,
   initialNoteDraft,
   isReminderOffsetChoice,
@@ -50,8 +49,8 @@ describe('reminder start (spec 1 §4: now plus the offset, YYYY-MM-DD HH:mm:ss)'
     expect(isReminderOffsetChoice('')).toBe(false);
   });
 
-  it('takes a custom date from the datetime-local input, seconds :00', () => {
-    expect(reminderStartFor('custom', '2026-02-03T09:30', NOW)).toEqual({
+  it('takes a custom date as the Turkish picker gives it (YYYY-MM-DD HH:mm:ss)', () => {
+    expect(reminderStartFor('custom', '2026-02-03 09:30:00', NOW)).toEqual({
       ok: true,
       start: '2026-02-03 09:30:00',
       minute: null,
@@ -60,15 +59,11 @@ describe('reminder start (spec 1 §4: now plus the offset, YYYY-MM-DD HH:mm:ss)'
 
   it('refuses an empty, broken or past custom date', () => {
     expect(reminderStartFor('custom', '', NOW)).toEqual({ ok: false, message: messages.invalidReminderDate });
-    expect(reminderStartFor('custom', '2026-13-45T99:99', NOW).ok).toBe(false);
-    expect(reminderStartFor('custom', '2026-01-31T23:50', NOW)).toEqual({
+    expect(reminderStartFor('custom', '2026-13-45 09:99:00', NOW).ok).toBe(false);
+    expect(reminderStartFor('custom', '2026-01-31 23:50:00', NOW)).toEqual({
       ok: false,
       message: uiTexts.reminderInPast,
     });
-  });
-
-  it('offers the current minute as the earliest custom date', () => {
-    expect(dateTimeInputMin(NOW)).toBe('2026-01-31T23:50');
   });
 });
 
@@ -117,7 +112,7 @@ describe('note inputs (inline save insert_note)', () => {
   });
 
   it('sends a custom reminder date without a minute, and refuses a bad one', () => {
-    const custom = { ...draft, remind: true, offset: 'custom' as const, customStart: '2026-02-10T10:00' };
+    const custom = { ...draft, remind: true, offset: 'custom' as const, customStart: '2026-02-10 10:00:00' };
     expect(noteInputsFromDraft(custom, 5, NOW)).toMatchObject({
       ok: true,
       inputs: { notification: 1, start: '2026-02-10 10:00:00' },
@@ -131,7 +126,7 @@ describe('note inputs (inline save insert_note)', () => {
 describe('activity (spec 1 §5)', () => {
   it('does nothing for an empty body', () => {
     expect(activityInputs('', '', 5, 7)).toBeNull();
-    expect(activityInputs('  ', '2026-02-01T10:00', 5, 7)).toBeNull();
+    expect(activityInputs('  ', '2026-02-01 10:00:00', 5, 7)).toBeNull();
   });
 
   it('saves the default text as a note, with a reminder when a time is planned', () => {
@@ -143,7 +138,7 @@ describe('activity (spec 1 §5)', () => {
       agents: [7],
       notification: 0,
     });
-    expect(activityInputs(messages.phoneCallPlanned, '2026-02-01T10:00', 5, 7)).toEqual({
+    expect(activityInputs(messages.phoneCallPlanned, '2026-02-01 10:00:00', 5, 7)).toEqual({
       body: 'Telefon Araması Planlandı',
       lead_id: 5,
       quality: 5,
@@ -158,7 +153,7 @@ describe('e-mail send time (spec 2 §4)', () => {
   it('sends now as 0, an offset as its minutes, a custom date as text', () => {
     expect(emailStartFor('now', '', NOW)).toEqual({ ok: true, start: 0 });
     expect(emailStartFor('180', '', NOW)).toEqual({ ok: true, start: 180 });
-    expect(emailStartFor('custom', '2026-02-02T08:15', NOW)).toEqual({
+    expect(emailStartFor('custom', '2026-02-02 08:15:00', NOW)).toEqual({
       ok: true,
       start: '2026-02-02 08:15:00',
     });

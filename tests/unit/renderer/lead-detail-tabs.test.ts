@@ -48,10 +48,16 @@ describe('lead detail tabs by modules (spec 2 §2)', () => {
     ]);
   });
 
-  it('leaves platformlar and para-islemleri to the money screens', () => {
+  it('shows Platformlar, then Para Yatırma/Çekme, after Görevler (spec 2 order), by modules', () => {
     expect(visibleLeftTabs(ALL)).toEqual([...LEFT_TABS]);
-    expect(visibleLeftTabs(ALL)).not.toContain('platformlar');
-    expect(visibleLeftTabs(ALL)).not.toContain('para-islemleri');
+    expect(visibleLeftTabs(ALL).slice(0, 4)).toEqual([
+      'kisisel-bilgiler',
+      'gorevler',
+      'platformlar',
+      'para-islemleri',
+    ]);
+    expect(visibleLeftTabs(['platformlar'])).toEqual(['kisisel-bilgiler', 'platformlar']);
+    expect(visibleLeftTabs(['para-islemleri'])).toEqual(['kisisel-bilgiler', 'para-islemleri']);
   });
 
   it('ignores unknown module names', () => {
@@ -93,7 +99,8 @@ describe('tab hash (spec 2 §2: the hash selects the tab and follows it)', () =>
     expect(activeTabFromHash('', visible)).toBe('kisisel-bilgiler');
     expect(activeTabFromHash('#gorevlerr', visible)).toBe('kisisel-bilgiler');
     expect(activeTabFromHash('#anketler', visible)).toBe('kisisel-bilgiler');
-    expect(activeTabFromHash('#platformlar', visibleLeftTabs(ALL))).toBe('kisisel-bilgiler');
+    expect(activeTabFromHash('#platformlar', visibleLeftTabs(SALES))).toBe('kisisel-bilgiler');
+    expect(activeTabFromHash('#platformlar', visibleLeftTabs(ALL))).toBe('platformlar');
   });
 
   it('writes the active tab into the hash, and leaves a hash that already names it alone', () => {

@@ -11,27 +11,27 @@ function setup(respond: (url: string) => Response) {
   return { bridge, requests, persistent, expired };
 }
 
-describe('web bridge files.readLeadFile', () => {
+describe('web bridge: the leadFile call', () => {
   it('fetches GET /file/{id} with the stored token, no redirects, and answers the bytes', async () => {
     const { bridge, requests } = setup(
       () => new Response(JPEG.slice(), { headers: { 'Content-Type': 'image/jpeg' } }),
     );
-    const outcome = await bridge.files.readLeadFile({ id: 12 });
+    const outcome = await bridge.call('leadFile', { params: { id: 12 } });
     expect(requests[0]?.url).toBe('https://crm.firma.com/api/file/12');
     expect(new Headers(requests[0]?.init.headers).get('authorization')).toBe('Bearer tok-web');
     expect(requests[0]?.init.redirect).toBe('error');
     if (!outcome.ok) throw new Error('expected the image');
-    expect(outcome.mime).toBe('image/jpeg');
-    expect(new Uint8Array(outcome.data)).toEqual(JPEG);
+    expect(outcome.data.mime).toBe('image/jpeg');
+    expect(outcome.data.data).toEqual(JPEG);
   });
 
   it('ends the session on 401 and shows the refusal of a hidden lead', async () => {
     const expiredSetup = setup(
       () => new Response(JSON.stringify({ success: false, msg: 'x' }), { status: 401 }),
     );
-    expect(await expiredSetup.bridge.files.readLeadFile({ id: 12 })).toEqual({
+    expect(await expiredSetup.bridge.call('leadFile', { params: { id: 12 } })).toEqual({
       ok: false,
-      message: messages.sessionExpired,
+      error: { kind: 'unauthorized', status: 401, message: messages.sessionExpired },
     });
     expect(expiredSetup.persistent.getItem('authToken')).toBeNull();
     expect(expiredSetup.expired).toEqual([messages.sessionExpired]);
@@ -39,9 +39,9 @@ describe('web bridge files.readLeadFile', () => {
     const hidden = setup(
       () => new Response(JSON.stringify({ success: false, msg: messages.recordNotFound }), { status: 404 }),
     );
-    expect(await hidden.bridge.files.readLeadFile({ id: 12 })).toEqual({
+    expect(await hidden.bridge.call('leadFile', { params: { id: 12 } })).toEqual({
       ok: false,
-      message: messages.recordNotFound,
+      error: { kind: 'not_found', status: 404, message: messages.recordNotFound },
     });
     expect(hidden.expired).toEqual([]);
   });

@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import type { CallResult, OptionItem } from '../../../src/shared/contract';
+import { callAttemptId, type CallResult, type OptionItem } from '../../../src/shared/contract';
 import { messages } from '../../../src/shared/i18n/messages';
 import { patchTableRows } from '../../../src/renderer/src/components/field-renderers/lead-status/patch-rows';
 import {
   callablePhone,
   checkQuickCall,
+  newCallAttemptId,
   rowHasPhoneColumns,
 } from '../../../src/renderer/src/components/field-renderers/lead-status/quick-call';
 import {
@@ -58,6 +59,13 @@ describe('quick call checks', () => {
     );
     expect(callablePhone({ phone: 5321234567 })).toBe('5321234567');
     expect(callablePhone({ phone: '', mobile: null })).toBeNull();
+  });
+
+  it('gives every click its own attempt id, one the server accepts', () => {
+    const first = newCallAttemptId();
+    expect(first).toMatch(/^[0-9a-f]{32}$/);
+    expect(callAttemptId.safeParse(first).success).toBe(true);
+    expect(newCallAttemptId()).not.toBe(first);
   });
 
   it('knows when the row lacks the phone columns and the record must be fetched', () => {

@@ -104,6 +104,23 @@ describe('web realtime (socket.io in the browser edition)', () => {
     expect(t.events[0]?.payload).toEqual({ connected: true });
   });
 
+  it("forwards the outcome of the agent's call, and drops one with an unknown status", async () => {
+    const t = setup();
+    t.realtime.start();
+    await flush();
+    const outcome = {
+      id: 12,
+      lead_id: 5,
+      leadName: 'Işık Yılmaz',
+      status: 'unreachable',
+      message: 'Dahili telefona ulaşılamadı',
+    };
+    t.sockets[0]?.fire('callOutcome', outcome);
+    t.sockets[0]?.fire('callOutcome', { ...outcome, status: 'exploded' });
+    expect(t.events).toEqual([{ name: 'callOutcome', payload: outcome }]);
+    expect(isWebRealtimeEvent('callOutcome')).toBe(true);
+  });
+
   it('disconnects on stop, and a connection still loading when stopped is dropped', async () => {
     const t = setup();
     t.realtime.start();

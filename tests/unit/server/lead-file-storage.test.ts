@@ -2,7 +2,10 @@ import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createLeadFileStorage, type LeadFileStorage } from '../../../src/server/files/lead-file-storage';
+import {
+  createLeadFileStorage,
+  type LeadFileStorage,
+} from '../../../src/server/modules/files/lead-file-storage';
 
 const done: AsyncIterator<Uint8Array> = {
   next: () => Promise.resolve({ done: true, value: undefined }),

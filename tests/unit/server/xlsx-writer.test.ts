@@ -6,9 +6,14 @@ import { PassThrough, Writable } from 'node:stream';
 import { crc32, inflateRawSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as XLSX from 'xlsx';
-import { columnLetters, xmlText } from '../../../src/server/export/xml-text';
-import { sheetName, writeXlsx, type XlsxRow, type XlsxSheet } from '../../../src/server/export/xlsx-writer';
-import { dosDateTime } from '../../../src/server/export/zip-writer';
+import { columnLetters, xmlText } from '../../../src/server/modules/export/xml-text';
+import {
+  sheetName,
+  writeXlsx,
+  type XlsxRow,
+  type XlsxSheet,
+} from '../../../src/server/modules/export/xlsx-writer';
+import { dosDateTime } from '../../../src/server/modules/export/zip-writer';
 
 interface ZipEntry {
   name: string;

@@ -1,0 +1,180 @@
+import type { Page } from '@playwright/test';
+import { demoIban } from '../../src/server/seed/transaction-data';
+import { encodeForm } from '../../src/shared/contract';
+import { transactionMessages } from '../../src/shared/i18n/transaction-messages';
+import { baseUrl, expect, test } from './support/fixtures';
+import { DEMO_PASSWORD, login, logout, saveScreen } from './support/screens';
+
+test.use({ baseURL: baseUrl() });
+
+/** The demo seed gives sales@demo.crm's second customer the REAL account 7000003 (transaction-data.ts). */
+const SALES_CUSTOMER_LOGIN = '7000003';
+
+async function api<T>(path: string, body: Record<string, unknown>, token?: string): Promise<T> {
+  const response = await fetch(`${baseUrl()}/api${path}`, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/x-www-form-urlencoded',
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+    },
+    body: encodeForm(body),
+  });
+  return (await response.json()) as T;
+}
+
+/** The customer behind the demo login, found the way a user would: the transaction search. */
+async function salesCustomerId(): Promise<number> {
+  const { token } = await api<{ token: string }>('/auth/login', {
+    email: 'sales@demo.crm',
+    password: DEMO_PASSWORD,
+  });
+  const { results } = await api<{ results: { customer_id: number }[] }>(
+    '/searchTrx',
+    { keyword: SALES_CUSTOMER_LOGIN },
+    token,
+  );
+  const id = results[0]?.customer_id;
+  if (id === undefined) throw new Error('demo customer with login 7000003 not found');
+  return id;
+}
+
+/** The id of the newest row of the table on screen (lists are newest first). */
+async function newestId(page: Page): Promise<number> {
+  const testId = await page
+    .getByTestId('trx-table')
+    .locator('tbody tr[data-testid^="trx-row-"]')
+    .first()
+    .getAttribute('data-testid');
+  return Number(testId?.replace('trx-row-', ''));
+}
+
+async function openRow(page: Page, id: number): Promise<void> {
+  await page.getByTestId(`trx-open-${id}`).click();
+  await expect(page.getByTestId(`trx-details-${id}`)).toBeVisible();
+}
+
+async function openWorkspace(page: Page): Promise<void> {
+  await page.goto('/#/transactions');
+  await expect(page.getByTestId('transactions-page')).toBeVisible();
+  await expect(page.getByTestId('trx-table')).toBeVisible();
+}
+
+test('a withdrawal goes from the agent through finance and risk, and a deposit is rejected with a reason', async ({
+  page,
+}, testInfo) => {
+  test.slow();
+  const customerId = await salesCustomerId();
+
+  // Sales: a bad IBAN is refused with the spec's text, a good one is taken.
+  await login(page, 'sales@demo.crm');
+  await page.goto(`/#/leadDetail/${customerId}`);
+  await page.getByTestId('tab-para-islemleri').click();
+  const form = page.getByTestId('trx-create-form');
+  await expect(form).toBeVisible();
+  await page.getByTestId('trx-form-type').selectOption('ÇEKİM');
+  await page.getByTestId('trx-form-gateway').selectOption('1');
+  await page.getByTestId('trx-form-amount').fill('1250,75');
+  await page.getByTestId('trx-form-iban').fill('TR12 0006 2000 0000 1234 5678 90');
+  await page.getByTestId('trx-form-iban-name').fill('Müşteri Adı');
+  await page.getByTestId('trx-form-comment').fill('Kar çekimi');
+  await page.getByTestId('trx-form-submit').click();
+  await expect(page.getByTestId('trx-form-error')).toHaveText(transactionMessages.invalidIban);
+  await page.getByTestId('trx-form-iban').fill(demoIban('00062', '4455667788'));
+  // The other bridge's run left rows of the same amount: wait for a new row, not for the amount.
+  const newestBefore = await newestId(page);
+  await page.getByTestId('trx-form-submit').click();
+  await expect(page.getByTestId('trx-form-error')).toHaveCount(0);
+  await expect.poll(() => newestId(page)).not.toBe(newestBefore);
+  await expect(page.getByTestId('trx-table').locator('td', { hasText: '1.250,75' }).first()).toBeVisible();
+  const withdrawalId = await newestId(page);
+  await expect(page.getByTestId(`trx-status-${withdrawalId}`)).toHaveText('Çekim Talebi');
+
+  // And a deposit, to be rejected by finance.
+  await page.getByTestId('trx-form-type').selectOption('YATIRIM');
+  await page.getByTestId('trx-form-amount').fill('5000');
+  await page.getByTestId('trx-form-delivery').fill('Ziraat Bankası hesabına havale');
+  await page.getByTestId('trx-form-submit').click();
+  await expect(
+    page.getByTestId(`trx-row-${withdrawalId + 1}`).or(page.getByTestId('trx-form-error')),
+  ).toBeVisible();
+  const depositId = await newestId(page);
+  expect(depositId).toBeGreaterThan(withdrawalId);
+  await expect(page.getByTestId(`trx-status-${depositId}`)).toHaveText('Yatırım Talimatı Verildi');
+  // The agent gives instructions but decides none.
+  await openRow(page, withdrawalId);
+  await expect(page.getByTestId('trx-finance-panel')).toHaveCount(0);
+  await expect(page.getByTestId('trx-risk-panel')).toHaveCount(0);
+  await expect(page.getByTestId('trx-next-statuses')).toHaveCount(0);
+  await expect(page.getByTestId(`trx-edit-${withdrawalId}`)).toHaveCount(0);
+  await saveScreen(page, testInfo, 'money-tab-sales');
+  await logout(page);
+
+  // Finance: its pending list holds the new withdrawal; it approves with the bank amount.
+  await login(page, 'finance@demo.crm');
+  await openWorkspace(page);
+  await openRow(page, withdrawalId);
+  const details = page.getByTestId(`trx-details-${withdrawalId}`);
+  await expect(details.getByTestId('trx-finance-panel')).toBeVisible();
+  await expect(details.getByTestId('trx-risk-panel')).toHaveCount(0);
+  await details.getByTestId('trx-bank-amount').fill('1250.75');
+  await expect(details.getByTestId('trx-bank-currency')).toHaveValue('6');
+  await details.getByTestId('trx-finance-approve').click();
+  await expect(page.getByTestId(`trx-status-${withdrawalId}`)).toHaveText('Finans Onayladı');
+
+  // Finance rejects the deposit with a reason; a new deposit (status 2) is not on the spec's finance
+  // pending list (3, 4, 5, 7, 8, 12, 13, 14), so finance finds it under Tümü.
+  await page.getByTestId('trx-tab-all').click();
+  await openRow(page, depositId);
+  const deposit = page.getByTestId(`trx-details-${depositId}`);
+  await deposit.getByTestId('trx-finance-reason').fill('Dekont müşteriye ait değil');
+  await deposit.getByTestId('trx-finance-reject').click();
+  await expect(page.getByTestId(`trx-status-${depositId}`)).toHaveText('Finans Reddetti');
+  await saveScreen(page, testInfo, 'transactions-finance');
+  await logout(page);
+
+  // Risk: approves the withdrawal with platform and bank amounts.
+  await login(page, 'risk@demo.crm');
+  await openWorkspace(page);
+  await openRow(page, withdrawalId);
+  const risk = page.getByTestId(`trx-details-${withdrawalId}`);
+  await expect(risk.getByTestId('trx-risk-panel')).toBeVisible();
+  await expect(risk.getByTestId('trx-finance-panel')).toHaveCount(0);
+  await expect(risk.getByTestId('trx-platform-currency')).toHaveValue('1');
+  await expect(risk.getByTestId('trx-risk-bank-currency')).toHaveValue('6');
+  await risk.getByTestId('trx-platform-amount').fill('39.08');
+  await risk.getByTestId('trx-risk-bank-amount').fill('1250.75');
+  await risk.getByTestId('trx-risk-approve').click();
+  await expect(page.getByTestId(`trx-status-${withdrawalId}`)).toHaveText('Risk Onayladı');
+
+  // The journal shows every step, with who took it.
+  await page.getByTestId(`trx-journal-${withdrawalId}`).click();
+  const entries = page.getByTestId('trx-journal-entry');
+  await expect(entries).toHaveCount(3);
+  await expect(entries.nth(0)).toContainText('Oluşturuldu');
+  await expect(entries.nth(0)).toContainText('Emre Şahin');
+  await expect(entries.nth(1)).toContainText('Finans çekimi onayladı');
+  await expect(entries.nth(1)).toContainText('Burcu Tekin');
+  await expect(entries.nth(2)).toContainText('Risk çekimi onayladı');
+  await expect(entries.nth(2)).toContainText('Tolga Ünal');
+  await saveScreen(page, testInfo, 'transaction-journal');
+  await page.keyboard.press('Escape');
+  await logout(page);
+
+  // Admin: sees Detay and the edit modal, and the completed withdrawal's lead info.
+  await login(page, 'admin@demo.crm');
+  await openWorkspace(page);
+  await page.getByTestId('trx-tab-all').click();
+  await openRow(page, withdrawalId);
+  await expect(page.getByTestId(`trx-detail-link-${withdrawalId}`)).toHaveAttribute(
+    'href',
+    `#/list/transactions?id=${withdrawalId}`,
+  );
+  await page.getByTestId(`trx-lead-info-${withdrawalId}`).click();
+  await expect(page.getByTestId('trx-lead-info')).toBeVisible();
+  await page.keyboard.press('Escape');
+  await page.getByTestId(`trx-edit-${withdrawalId}`).click();
+  await page.getByTestId('trx-edit-comment').fill('Kar çekimi (müşteri onaylı)');
+  await page.getByTestId('trx-edit-save').click();
+  await expect(page.getByTestId(`trx-details-${withdrawalId}`)).toContainText('müşteri onaylı');
+  await saveScreen(page, testInfo, 'transactions-admin');
+});

@@ -1,0 +1,449 @@
+import type { LightMyRequestResponse } from 'fastify';
+import type { FastifyInstance } from 'fastify';
+import { CompiledQuery, sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildServer } from '../../src/server/app';
+import type { DatabaseHandle } from '../../src/server/db/database';
+import { seedDemoData } from '../../src/server/seed/demo-data';
+import { FILTER_TYPES } from '../../src/shared/domain/filters';
+import {
+  FINANCE_PENDING_STATUSES,
+  RISK_PENDING_STATUSES,
+  TRX_STATUS,
+} from '../../src/shared/domain/transaction-flow';
+import { LIST_COUNT_CAP, TRANSACTION_TYPES } from '../../src/shared/domain/constants';
+import { describeScan, planRoot, planScans, type PlanScan } from '../bench/scenarios/sql-plan';
+import { DEMO_PASSWORD } from './support/demo-server';
+import { login, postForm } from './support/http';
+import { createTestDatabase } from './support/test-database';
+
+/**
+ * The SQL the server really runs on its hot paths, explained on a table big enough for the planner to
+ * care: no sequential scan of leads or transactions. The statements are captured through Kysely's query
+ * log while the API answers the call, then explained one by one with the parameters they ran with.
+ */
+const LEADS = 50_000;
+/** Money instructions spread over the customers; the pending tabs hold a few percent of them. */
+const TRANSACTIONS = 40_000;
+const WATCHED = new Set(['leads', 'transactions']);
+
+interface Statement {
+  sql: string;
+  parameters: readonly unknown[];
+}
+
+const captured: Statement[] = [];
+let recording = false;
+let database: DatabaseHandle;
+let app: FastifyInstance;
+const tokens: Record<'admin' | 'sales' | 'finance' | 'risk', string> = {
+  admin: '',
+  sales: '',
+  finance: '',
+  risk: '',
+};
+let leadId = 0;
+let customerId = 0;
+let transactionId = 0;
+let pendingDeposit = 0;
+
+/** Bulk money instructions: mostly finished, some waiting for finance or risk, as in a running desk. */
+async function addTransactions(): Promise<void> {
+  const statuses = [
+    ...Array<number>(14).fill(TRX_STATUS.depositCompleted),
+    ...Array<number>(4).fill(TRX_STATUS.paymentSent),
+    TRX_STATUS.depositRequested,
+    TRX_STATUS.financeApproved,
+  ];
+  await sql`insert into transactions (customer_id, type, gateway_id, amount, currency_id, login, status_id,
+      agent_id, retention_id, team_id, created_at)
+    select c.id,
+      case when n % 3 = 0 then ${TRANSACTION_TYPES.withdrawal} else ${TRANSACTION_TYPES.deposit} end,
+      1, (100 + n % 900)::numeric, 6, (8000000 + c.id)::text,
+      (${sql.lit(`{${statuses.join(',')}}`)}::int[])[1 + n % ${statuses.length}],
+      c.agent_id, c.retention_id, c.team_id,
+      localtimestamp(0) - make_interval(mins => n * 7)
+    from generate_series(1, ${TRANSACTIONS}) as n
+    join lateral (
+      select id, agent_id, retention_id, team_id from leads
+      where is_customer = 1 and id >= (n * 7919) % ${LEADS} order by id limit 1
+    ) as c on true`.execute(database.db);
+}
+
+beforeAll(async () => {
+  database = await createTestDatabase({
+    log: (event) => {
+      if (recording && event.level === 'query') {
+        captured.push({ sql: event.query.sql, parameters: event.query.parameters });
+      }
+    },
+  });
+  await seedDemoData(database.db, { leads: LEADS });
+  await addTransactions();
+  // As autovacuum leaves a table in production: statistics, and a visibility map for index-only scans.
+  await sql`vacuum analyze`.execute(database.db);
+  app = await buildServer({ database, webRoot: '/nonexistent-web-root' });
+  for (const account of ['admin', 'sales', 'finance', 'risk'] as const) {
+    tokens[account] = await login(app, `${account}@demo.crm`, DEMO_PASSWORD);
+  }
+  const sales = await database.db
+    .selectFrom('users')
+    .select('team_id')
+    .where('email', '=', 'sales@demo.crm')
+    .executeTakeFirstOrThrow();
+  const lead = await database.db
+    .selectFrom('leads')
+    .select('id')
+    .where('team_id', '=', sales.team_id)
+    .orderBy('id', 'desc')
+    .limit(1)
+    .executeTakeFirstOrThrow();
+  leadId = lead.id;
+  const trx = await database.db
+    .selectFrom('transactions')
+    .select(['id', 'customer_id'])
+    .orderBy('id', 'desc')
+    .limit(1)
+    .executeTakeFirstOrThrow();
+  transactionId = trx.id;
+  customerId = trx.customer_id;
+  // A deposit of the demo data waiting for finance, with what finance's approval needs.
+  const deposit = await database.db
+    .selectFrom('transactions')
+    .select('id')
+    .where('status_id', '=', TRX_STATUS.depositRequested)
+    .where('type', '=', TRANSACTION_TYPES.deposit)
+    .orderBy('id')
+    .limit(1)
+    .executeTakeFirstOrThrow();
+  pendingDeposit = deposit.id;
+}, 600_000);
+
+afterAll(async () => {
+  await app?.close();
+  await database?.close();
+});
+
+const EXPLAINABLE = /^\s*(select|with|insert|update|delete)\b/i;
+const SESSION_SETTING = /^\s*set\s+local\b/i;
+
+interface ExplainedStatement {
+  sql: string;
+  scans: PlanScan[];
+}
+
+/**
+ * Explains what `call` ran. A `set local` the server issued (e.g. index-only scans off for a trigram
+ * count) is applied to the statements after it, as in the server's own transaction.
+ */
+async function explainCall(call: () => Promise<LightMyRequestResponse>): Promise<ExplainedStatement[]> {
+  captured.length = 0;
+  recording = true;
+  let response: LightMyRequestResponse;
+  try {
+    response = await call();
+  } finally {
+    recording = false;
+  }
+  expect(response.statusCode, response.body).toBe(200);
+  const statements = captured.splice(0);
+  return database.db.transaction().execute(async (trx) => {
+    const explained: ExplainedStatement[] = [];
+    for (const statement of statements) {
+      if (SESSION_SETTING.test(statement.sql)) {
+        await trx.executeQuery(CompiledQuery.raw(statement.sql, [...statement.parameters]));
+      } else if (EXPLAINABLE.test(statement.sql)) {
+        const result = await trx.executeQuery<Record<string, unknown>>(
+          CompiledQuery.raw(`explain (format json) ${statement.sql}`, [...statement.parameters]),
+        );
+        explained.push({ sql: statement.sql, scans: planScans(planRoot(result.rows)) });
+      }
+    }
+    return explained;
+  });
+}
+
+const compact = (text: string): string => text.replace(/\s+/g, ' ').trim();
+
+/**
+ * A sequential scan of leads or transactions that may read the whole table. The one exception is the
+ * capped count of an unfiltered list ("select 1 from transactions limit 10001"): a Limit right above a
+ * scan without a filter stops it after LIST_COUNT_CAP + 1 rows whatever the table's size, the cheapest
+ * way to count that far (an index would read as many entries).
+ */
+function readsWholeTable(scan: PlanScan): boolean {
+  if (scan.type !== 'Seq Scan' || !WATCHED.has(scan.relation ?? '')) return false;
+  return scan.stopsAfter === null || scan.stopsAfter > LIST_COUNT_CAP + 1;
+}
+
+/** Every such scan, with the statement and its whole scan list. */
+function seqScansOfWatched(explained: readonly ExplainedStatement[]): string[] {
+  return explained
+    .filter((statement) => statement.scans.some(readsWholeTable))
+    .map(
+      (statement) =>
+        `${compact(statement.sql).slice(0, 400)}\n    → ${statement.scans.map(describeScan).join(' ← ')}`,
+    );
+}
+
+/** The watched tables the call's plans read at all, so a case that read nothing cannot pass. */
+function watchedRead(explained: readonly ExplainedStatement[]): Set<string> {
+  const read = new Set<string>();
+  for (const statement of explained) {
+    for (const scan of statement.scans) {
+      // An index scan names its index; the table is the prefix the migrations give every index.
+      const relation =
+        scan.relation ?? [...WATCHED].find((name) => scan.index?.startsWith(`${name}_`)) ?? null;
+      if (relation && WATCHED.has(relation)) read.add(relation);
+    }
+  }
+  return read;
+}
+
+type Account = keyof typeof tokens;
+
+interface HotPath {
+  name: string;
+  account: Account;
+  /** Relation the call must read (so its plans were looked at). */
+  reads: 'leads' | 'transactions';
+  url: () => string;
+  body?: () => Record<string, unknown>;
+  /**
+   * Why this call may read the whole table: an aggregate over every lead with no scope and no range has
+   * to visit every row whatever the plan; the test then checks it does so in one pass (one statement).
+   */
+  wholeTableBecause?: string;
+}
+
+const daysAgo = (days: number): string => new Date(Date.now() - days * 86_400_000).toISOString().slice(0, 10);
+
+const list = (table: string, extra: Record<string, unknown> = {}): Pick<HotPath, 'url' | 'body'> => ({
+  url: () => `/api/table/${table}`,
+  body: () => ({ page: 1, limit: 15, ...extra }),
+});
+
+const HOT_PATHS: readonly HotPath[] = [
+  { name: 'leads, newest first', account: 'admin', reads: 'leads', ...list('leads') },
+  { name: 'leads of an agent’s team (row restriction)', account: 'sales', reads: 'leads', ...list('leads') },
+  { name: 'leads page 20', account: 'sales', reads: 'leads', ...list('leads', { page: 20 }) },
+  {
+    name: 'leads by status',
+    account: 'admin',
+    reads: 'leads',
+    ...list('leads', { filters: [{ name: 'status_id', type: FILTER_TYPES.equal, value: '3' }] }),
+  },
+  {
+    name: 'leads, name contains, sorted by created_at',
+    account: 'sales',
+    reads: 'leads',
+    ...list('leads', {
+      filters: [{ name: 'name', type: FILTER_TYPES.contains, value: 'yılmaz' }],
+      sort: { name: 'created_at', type: 'desc' },
+    }),
+  },
+  {
+    name: 'leads created in the last 30 days',
+    account: 'admin',
+    reads: 'leads',
+    ...list('leads', {
+      filters: [
+        { name: 'created_at', type: FILTER_TYPES.between, value: { start: daysAgo(30), end: daysAgo(0) } },
+      ],
+    }),
+  },
+  {
+    name: 'leads sorted by name',
+    account: 'admin',
+    reads: 'leads',
+    ...list('leads', { sort: { name: 'name', type: 'asc' } }),
+  },
+  {
+    name: 'leads of an agent’s team sorted by name',
+    account: 'sales',
+    reads: 'leads',
+    ...list('leads', { sort: { name: 'name', type: 'desc' } }),
+  },
+  { name: 'customers, newest first', account: 'admin', reads: 'leads', ...list('customers') },
+  {
+    name: 'customers sorted by name',
+    account: 'admin',
+    reads: 'leads',
+    ...list('customers', { sort: { name: 'name', type: 'asc' } }),
+  },
+  {
+    name: 'transactions, all tab',
+    account: 'admin',
+    reads: 'transactions',
+    ...list('transactions', { sort: { name: 'id', type: 'desc' } }),
+  },
+  {
+    name: 'transactions, finance pending tab',
+    account: 'finance',
+    reads: 'transactions',
+    ...list('transactions', {
+      sort: { name: 'id', type: 'desc' },
+      filters: [
+        { name: 'status_id', type: FILTER_TYPES.multipleChoice, value: FINANCE_PENDING_STATUSES.map(String) },
+      ],
+    }),
+  },
+  {
+    name: 'transactions, risk pending tab',
+    account: 'risk',
+    reads: 'transactions',
+    ...list('transactions', {
+      sort: { name: 'id', type: 'desc' },
+      filters: [
+        { name: 'status_id', type: FILTER_TYPES.multipleChoice, value: RISK_PENDING_STATUSES.map(String) },
+      ],
+    }),
+  },
+  {
+    name: 'transactions of one customer',
+    account: 'finance',
+    reads: 'transactions',
+    url: () => '/api/table/transactions',
+    body: () => ({
+      page: 1,
+      limit: 500,
+      sort: { name: 'id', type: 'desc' },
+      filters: [{ name: 'customer_id', type: FILTER_TYPES.equal, value: String(customerId) }],
+    }),
+  },
+  {
+    name: 'Ctrl+K search by name',
+    account: 'sales',
+    reads: 'leads',
+    url: () => '/api/search/',
+    // A name nobody has: the case where a scan could not stop early at its LIMIT and would read every
+    // lead. A common demo name may rightly be served by a scan that stops after the first matches.
+    body: () => ({ keyword: 'zebercet kılıçaslanoğulları' }),
+  },
+  {
+    name: 'Ctrl+K search by phone',
+    account: 'admin',
+    reads: 'leads',
+    url: () => '/api/searchPhone/',
+    body: () => ({ keyword: '+90 (532) 111 22 33' }),
+  },
+  {
+    name: 'search suggestions',
+    account: 'sales',
+    reads: 'leads',
+    url: () => '/api/suggestion/',
+    body: () => ({ keyword: 'mehm' }),
+  },
+  { name: 'lead detail: the row', account: 'sales', reads: 'leads', url: () => `/api/row/leads/${leadId}` },
+  {
+    name: 'lead detail: notes',
+    account: 'sales',
+    reads: 'leads',
+    url: () => '/api/notes/leads',
+    body: () => ({ id: leadId }),
+  },
+  {
+    name: 'lead detail: reminders',
+    account: 'sales',
+    reads: 'leads',
+    url: () => '/api/notes/notifications',
+    body: () => ({ id: leadId }),
+  },
+  {
+    name: 'lead detail: history',
+    account: 'sales',
+    reads: 'leads',
+    url: () => `/api/journal/leads/${leadId}`,
+  },
+  {
+    name: 'lead detail: matching records',
+    account: 'sales',
+    reads: 'leads',
+    url: () => '/api/getDublicatedLeads',
+    body: () => ({ id: leadId }),
+  },
+  {
+    name: 'lead detail: next lead',
+    account: 'sales',
+    reads: 'leads',
+    url: () => `/api/nextLead/${leadId}`,
+    body: () => ({ table: 'leads' }),
+  },
+  {
+    name: 'UTM report, this month',
+    account: 'admin',
+    reads: 'leads',
+    url: () => '/api/report/utm',
+    body: () => ({ utmKey: 'utm_source', start: daysAgo(30), end: daysAgo(0) }),
+  },
+  {
+    name: 'UTM report, all time (the screen’s first view)',
+    account: 'admin',
+    reads: 'leads',
+    url: () => '/api/report/utm',
+    body: () => ({ utmKey: 'utm_campaign' }),
+    wholeTableBecause: 'an admin’s all-time report counts every lead; the planner reads the heap once',
+  },
+  {
+    name: 'UTM report of an agent’s team, all time',
+    account: 'sales',
+    reads: 'leads',
+    url: () => '/api/report/utm',
+    body: () => ({ utmKey: 'utm_source' }),
+  },
+  {
+    name: 'agent report, this month',
+    account: 'admin',
+    reads: 'leads',
+    url: () => '/api/report/agent',
+    body: () => ({ start: daysAgo(30), end: daysAgo(0) }),
+  },
+  {
+    name: 'first-fund chart, this month',
+    account: 'admin',
+    reads: 'leads',
+    url: () => '/api/piechart/firstFund/',
+    body: () => ({ start: daysAgo(30), end: daysAgo(0) }),
+  },
+  {
+    name: 'transaction search',
+    account: 'finance',
+    reads: 'transactions',
+    url: () => '/api/searchTrx',
+    body: () => ({ keyword: String(8_000_000 + customerId) }),
+  },
+  {
+    name: 'transaction: customer info',
+    account: 'finance',
+    reads: 'transactions',
+    url: () => `/api/transaction/leadInfo?trx=${transactionId}`,
+  },
+  {
+    name: 'transaction: journal',
+    account: 'finance',
+    reads: 'transactions',
+    url: () => `/api/transaction/journal/${transactionId}`,
+  },
+  {
+    name: 'transaction: finance approves a deposit',
+    account: 'finance',
+    reads: 'transactions',
+    url: () => `/api/transaction/depositOk/${pendingDeposit}`,
+    body: () => ({ amount_bank: '1500.25' }),
+  },
+];
+
+// Plans are the planner's on both engines (PGlite is PostgreSQL's own planner, in process); the run
+// on PostgreSQL (DATABASE_URL) is the one that matters for production and CI runs it too.
+describe('query plans of the hot paths (no sequential scan of leads or transactions)', () => {
+  for (const path of HOT_PATHS) {
+    it(path.name, async () => {
+      const explained = await explainCall(() =>
+        postForm(app, path.url(), path.body?.() ?? {}, tokens[path.account]),
+      );
+      expect(watchedRead(explained)).toContain(path.reads);
+      if (path.wholeTableBecause) expect(seqScansOfWatched(explained).length).toBeLessThanOrEqual(1);
+      else expect(seqScansOfWatched(explained)).toEqual([]);
+    });
+  }
+});

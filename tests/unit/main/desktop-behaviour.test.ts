@@ -1,0 +1,168 @@
+import { describe, expect, it } from 'vitest';
+import {
+  createAutoStart,
+  HIDDEN_ARG,
+  linuxAutostartEntry,
+  startsHidden,
+  type AutostartFiles,
+  type LoginItemsLike,
+} from '../../../src/main/auto-start';
+import { createRotatingFileLog, redactSecrets, type LogFileSystem } from '../../../src/main/file-log';
+import { CRASH_LIMIT, createRendererRecovery } from '../../../src/main/renderer-recovery';
+
+describe('redactSecrets', () => {
+  const token = 'Q2xhdWRlQ29kZVRva2VuX19fX19fX19fX19fX19fX19';
+  it('removes the session token, bearer values and secret fields', () => {
+    expect(token).toHaveLength(43);
+    const text = redactSecrets(
+      `GET /api/leads Authorization: Bearer ${token} {"token":"${token}","password":"Gizli123"} ?token=${token}&x=1 ${token}`,
+    );
+    expect(text).not.toContain(token);
+    expect(text).not.toContain('Gizli123');
+    expect(text).toContain('/api/leads');
+    expect(text).toContain('x=1');
+  });
+  it('leaves ordinary text alone', () => {
+    expect(redactSecrets('Update check failed: net::ERR_CONNECTION_REFUSED')).toBe(
+      'Update check failed: net::ERR_CONNECTION_REFUSED',
+    );
+  });
+});
+
+function memoryFs(): LogFileSystem & { files: Map<string, string> } {
+  const files = new Map<string, string>();
+  return {
+    files,
+    size: (path) => (files.has(path) ? Buffer.byteLength(files.get(path) ?? '') : null),
+    append: (path, text) => files.set(path, (files.get(path) ?? '') + text),
+    rename: (from, to) => {
+      files.set(to, files.get(from) ?? '');
+      files.delete(from);
+    },
+    remove: (path) => files.delete(path),
+    ensureDir: () => undefined,
+  };
+}
+
+describe('rotating file log', () => {
+  it('writes timestamped, redacted lines and rotates, keeping a fixed number of old files', () => {
+    const fs = memoryFs();
+    const log = createRotatingFileLog({
+      directory: '/logs',
+      fs,
+      maxBytes: 100,
+      keep: 2,
+      now: () => new Date('2026-11-25T04:00:00Z'),
+    });
+    log('token=abc123 first');
+    expect(fs.files.get('/logs/main.log')).toBe('2026-11-25T04:00:00.000Z token=[gizli] first\n');
+    for (let index = 0; index < 10; index += 1) log(`line ${index} ${'x'.repeat(30)}`);
+    expect([...fs.files.keys()].sort()).toEqual(['/logs/main.1.log', '/logs/main.2.log', '/logs/main.log']);
+    for (const text of fs.files.values()) expect(Buffer.byteLength(text)).toBeLessThanOrEqual(100);
+    expect(fs.files.get('/logs/main.log')).toContain('line 9');
+  });
+
+  it('never throws when the disk refuses', () => {
+    const fs = memoryFs();
+    fs.append = () => {
+      throw new Error('EACCES');
+    };
+    const echoed: string[] = [];
+    const log = createRotatingFileLog({ directory: '/logs', fs, echo: (line) => echoed.push(line) });
+    expect(() => log('hello')).not.toThrow();
+    expect(echoed).toEqual(['hello']);
+  });
+});
+
+describe('renderer crash recovery', () => {
+  it('reloads after a crash and tells the next page once', () => {
+    let now = 0;
+    const recovery = createRendererRecovery(() => now);
+    expect(recovery.onGone('clean-exit')).toBe('ignore');
+    expect(recovery.takeRecoveredNotice()).toBe(false);
+    expect(recovery.onGone('crashed')).toBe('reload');
+    expect(recovery.takeRecoveredNotice()).toBe(true);
+    expect(recovery.takeRecoveredNotice()).toBe(false);
+    now += 1000;
+    expect(recovery.onGone('oom')).toBe('reload');
+  });
+
+  it('gives up when the page keeps crashing, and tries again later', () => {
+    let now = 0;
+    const recovery = createRendererRecovery(() => now);
+    for (let index = 0; index < CRASH_LIMIT; index += 1) expect(recovery.onGone('crashed')).toBe('reload');
+    expect(recovery.onGone('crashed')).toBe('giveUp');
+    now += 120_000;
+    expect(recovery.onGone('crashed')).toBe('reload');
+  });
+});
+
+describe('auto-start at login', () => {
+  function loginItems(): LoginItemsLike & { calls: unknown[] } {
+    let open = false;
+    const calls: unknown[] = [];
+    return {
+      calls,
+      getLoginItemSettings: (options) => {
+        calls.push(['get', options]);
+        return { openAtLogin: open };
+      },
+      setLoginItemSettings: (settings) => {
+        calls.push(['set', settings]);
+        open = settings.openAtLogin;
+      },
+    };
+  }
+  function files(): AutostartFiles & { written: Map<string, string> } {
+    const written = new Map<string, string>();
+    return {
+      written,
+      exists: (path) => written.has(path),
+      write: (path, text) => written.set(path, text),
+      remove: (path) => written.delete(path),
+      ensureDir: () => undefined,
+    };
+  }
+
+  it('uses a Windows Run entry with the hidden argument', () => {
+    const items = loginItems();
+    const autoStart = createAutoStart(
+      { platform: 'win32', loginItems: items, executable: 'C:\\crm.exe', configDir: '', files: files() },
+      'Aracı Kurum CRM',
+    );
+    expect(autoStart.enabled()).toBe(false);
+    autoStart.set(true);
+    expect(autoStart.enabled()).toBe(true);
+    expect(items.calls).toContainEqual(['set', { openAtLogin: true, args: [HIDDEN_ARG] }]);
+  });
+
+  it('writes and removes an XDG autostart entry on Linux', () => {
+    const store = files();
+    const autoStart = createAutoStart(
+      {
+        platform: 'linux',
+        loginItems: loginItems(),
+        executable: '/home/ayse/Apps/crm "test".AppImage',
+        configDir: '/home/ayse/.config',
+        files: store,
+      },
+      'Aracı Kurum CRM',
+    );
+    autoStart.set(true);
+    expect(autoStart.enabled()).toBe(true);
+    const entry = store.written.get('/home/ayse/.config/autostart/crm-desktop.desktop');
+    expect(entry).toContain('Exec="/home/ayse/Apps/crm \\"test\\".AppImage" --hidden');
+    autoStart.set(false);
+    expect(autoStart.enabled()).toBe(false);
+  });
+
+  it('starts in the tray only when started at login and a tray exists', () => {
+    expect(startsHidden(['crm', HIDDEN_ARG], false, true)).toBe(true);
+    expect(startsHidden(['crm'], true, true)).toBe(true);
+    expect(startsHidden(['crm', HIDDEN_ARG], false, false)).toBe(false);
+    expect(startsHidden(['crm'], false, true)).toBe(false);
+    expect(linuxAutostartEntry('/usr/bin/crm-desktop', 'CRM')).toMatch(
+      /^\[Desktop Entry\]\nType=Application\n/,
+    );
+  });
+});
