@@ -1,0 +1,12 @@
+// @ts-check
+import { featureEntry } from './feature-entry.js';
+import { importBoundaries } from './import-boundaries.js';
+
+/** The project's own lint rules: the layer boundaries of ARCHITECTURE.md. */
+export const crmPlugin = {
+  meta: { name: 'crm' },
+  rules: {
+    'import-boundaries': importBoundaries,
+    'feature-entry': featureEntry,
+  },
+};
