@@ -203,9 +203,11 @@ test('a deactivated user’s open session is refused at once', async ({ page, br
   await expect(page.getByTestId('toast').filter({ hasText: adminMessages.userDeactivated })).toBeVisible();
   await expect(row.getByTestId('admin-user-status')).toHaveText('Pasif');
 
-  // The agent's very next request (a list not opened before, so nothing comes from the cache) is
-  // refused: the app goes back to the login form.
-  await agent.getByTestId('menu-customers').click();
+  // The server drops the agent's sockets at once; where that reaches the desk first the app is already
+  // back at the login form. Otherwise the very next request (a list not opened before, so nothing comes
+  // from the cache) is refused and takes it there.
+  const menu = agent.getByTestId('menu-customers');
+  if (await menu.isVisible()) await menu.click({ timeout: 2_000 }).catch(() => undefined);
   await expect(agent.getByTestId('login-email')).toBeVisible({ timeout: 10_000 });
   await agent.getByTestId('login-email').fill(email);
   await agent.getByTestId('login-password').fill('Kendi.Sifrem.77');

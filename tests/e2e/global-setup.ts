@@ -43,8 +43,11 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
       LOGIN_FAILURES_PER_ADDRESS: '1000',
       // the same zone as the browser (playwright.config timezoneId), as at a Turkish call centre
       TZ: 'Europe/Istanbul',
-      // the e2e run always uses the embedded database; server suites cover PostgreSQL
+      // the e2e run always uses the embedded database and one node; the server suites cover PostgreSQL
+      // and the multi-node run covers Redis (CI exports both, and a shared Redis would hand this
+      // server's jobs and pushes to whichever other node listens there)
       DATABASE_URL: '',
+      REDIS_URL: '',
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
