@@ -324,12 +324,18 @@ export async function composeServer(app: FastifyInstance, options: ComposeOption
   const notes = createLeadNotesService(db, registry);
   const reports = createReportsService(db, { leadScope, options: optionsService });
   const monthlyReport = createMonthlyReportService(db, { registry, leadScope, options: optionsService });
+  const reportBuilder = createReportBuilderService(db, {
+    registry,
+    leadScope,
+    options: optionsService,
+    files: exportFiles,
+  });
   // Periodic reports are built as their owner sees them and sent through the same mail adapter.
   jobs.register(
     createPeriodicReportJob({
       db,
       adapter: mailAdapter,
-      build: createPeriodicSheetBuilder({ db, monthlyReport, reports }),
+      build: createPeriodicSheetBuilder({ db, monthlyReport, reports, reportBuilder }),
       intervalMs: options.periodicReportIntervalMs,
       log: app.log,
     }),
@@ -376,13 +382,13 @@ export async function composeServer(app: FastifyInstance, options: ComposeOption
     files: createFilesService(db, leadScope, createLeadFileStorage(leadFilesDirectory(options.dataDir))),
     reports,
     monthlyReport,
-    periodicReports: createPeriodicReportsService(db),
-    reportBuilder: createReportBuilderService(db, {
-      registry,
-      leadScope,
-      options: optionsService,
-      files: exportFiles,
+    periodicReports: createPeriodicReportsService(db, {
+      savedReport: async (user, id) => {
+        const saved = await reportBuilder.savedReport(user, id);
+        return { id: saved.id, table: saved.report_values.table };
+      },
     }),
+    reportBuilder,
     transactions,
     trading,
     platforms: createPlatformsService({ db, registry, leadScope, platform: trading, log: app.log }),

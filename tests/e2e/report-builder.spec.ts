@@ -1,4 +1,6 @@
 import { baseUrl, expect, test } from './support/fixtures';
+import { messages } from '../../src/shared/i18n/messages';
+import { periodicReportTexts } from '../../src/renderer/src/i18n/periodic-report-texts';
 import { login, saveScreen } from './support/screens';
 
 test.use({ baseURL: baseUrl() });
@@ -51,6 +53,18 @@ test('a manager builds a daily COUNT report of leads by status as a bar chart, s
   await expect(page.getByTestId('report-yaxis')).toHaveValue('status_id');
   await expect(page.getByTestId('report-total')).toHaveText(total);
   await saveScreen(page, testInfo, 'report-builder-saved');
+
+  // The saved report is e-mailed every week: scheduled from the builder, listed under Periyodik Raporlar.
+  await page.getByTestId('report-schedule').click();
+  await expect(page.getByTestId('periodic-type')).toHaveValue('builder');
+  await expect(page.getByTestId('periodic-saved-report').locator('option:checked')).toHaveText(name);
+  await page.getByTestId('periodic-receiver').fill('mudur@firma.com.tr');
+  await page.getByTestId('periodic-save').click();
+  await expect(page.getByTestId('toast').filter({ hasText: messages.periodicReportSaved })).toBeVisible();
+  await page.goto('/#/report/periodic');
+  const row = page.locator(`[data-testid="periodic-row"][data-name="${name}"]`);
+  await expect(row).toContainText(periodicReportTexts.types.builder, { timeout: 30_000 });
+  await expect(row).toContainText('mudur@firma.com.tr');
 });
 
 test('an admin deletes a saved report after the confirmation; a report with nothing in it says so', async ({

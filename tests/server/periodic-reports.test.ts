@@ -9,13 +9,16 @@ import { createPeriodicReportJob } from '../../src/server/jobs/periodic-report-j
 import { createMonthlyReportService } from '../../src/server/modules/report-monthly/service';
 import { createPeriodicSheetBuilder } from '../../src/server/modules/periodic-reports/periodic-sheets';
 import { createReportsService } from '../../src/server/modules/reports/service';
+import { createExportFileStore, exportDirectory } from '../../src/server/modules/export/export-files';
+import { createReportBuilderService } from '../../src/server/modules/report-builder/service';
 import { createOptionsService } from '../../src/server/modules/options/service';
 import { createLeadScope } from '../../src/server/engine/lead-scope';
 import { getTableRegistry } from '../../src/server/engine/registry';
 import { seedDemoData } from '../../src/server/seed/demo-data';
-import type { CallResult } from '../../src/shared/contract';
+import type { AggregateResult, CallResult } from '../../src/shared/contract';
 import { messages } from '../../src/shared/i18n/messages';
 import { periodicReportMessages } from '../../src/shared/i18n/periodic-report-messages';
+import { reportBuilderMessages } from '../../src/shared/i18n/report-builder-messages';
 import { DEMO_PASSWORD, failureMessage, okAnswer } from './support/demo-server';
 import { login, postForm } from './support/http';
 import { startSmtpSink, type ReceivedMail, type SmtpSink } from './support/smtp-sink';
@@ -189,6 +192,65 @@ describe('the periodic report job with two server nodes', () => {
     expect(row.next_send_date.slice(0, 16)).toBe(await addDays(first, 1));
   });
 
+  it('sends a report saved in the report builder, with the rows the builder shows its owner', async () => {
+    const start = (await dbTime(-60 * 24 * 60)).slice(0, 10);
+    const end = (await dbTime(0)).slice(0, 10);
+    const form = {
+      table: 'leads',
+      reportType: 'custom',
+      valueType: 'COUNT',
+      xaxis: 'status_id',
+      filters: [{ name: 'created_at', type: 10, value: { start, end } }],
+    };
+    const report = okAnswer<CallResult<'saveReport'>>(
+      await postForm(
+        nodeA,
+        '/api/reportBuilder/saveReport',
+        { name: 'Durumlar', report_values: form },
+        adminToken,
+      ),
+    ).report;
+    const body = { name: 'Durum raporu', period: 7, next_send_date: await dbTime(60), type: 'builder' };
+    expect(failureMessage(await save({ ...body, receiver: 'a@ornek.com' }), 400)).toBe(
+      periodicReportMessages.savedReportRequired,
+    );
+    expect(failureMessage(await save({ ...body, receiver: 'a@ornek.com', report_id: 999_999 }), 404)).toBe(
+      messages.recordNotFound,
+    );
+
+    const receiver = 'durum@ornek.com';
+    const periodic = okAnswer<{ id: number }>(
+      await save({ ...body, receiver, next_send_date: await dbTime(-1), report_id: report.id }),
+    );
+    const mail = await sink.waitFor(receiver, 15_000);
+    const rows = sheetRows(attachments(mail)[0]?.bytes ?? Buffer.alloc(0));
+    const screen = okAnswer<CallResult<'reportBuilder'>>(
+      await postForm(nodeA, '/api/reportBuilder', form, adminToken),
+    );
+    const result = screen.return as AggregateResult;
+    expect(result.rows.length).toBeGreaterThan(1);
+    expect(rows[0]).toEqual([
+      result.xLabel,
+      ...result.series.map((series) => series.label),
+      reportBuilderMessages.total,
+    ]);
+    expect(rows.slice(1).map((row) => [row[0], row.at(-1)])).toEqual(
+      result.rows.map((row) => [row.label, Number(row.total)]),
+    );
+    expect(await reportRow(periodic.id)).toMatchObject({ table: 'leads', data: { reportId: report.id } });
+
+    // A saved report deleted later: the send stays owed and says why on the admin's screen.
+    okAnswer(await postForm(nodeA, '/api/reportBuilder/deleteReport', { id: report.id }, adminToken));
+    await db()
+      .updateTable('periodic_reports')
+      .set({ next_send_date: await dbTime(-1) })
+      .where('id', '=', periodic.id)
+      .execute();
+    await expect
+      .poll(async () => (await reportRow(periodic.id)).last_error, { timeout: 15_000 })
+      .toBe(periodicReportMessages.savedReportMissing);
+  });
+
   it('catches up after downtime with one send and the next date past now', async () => {
     const receiver = 'gec@ornek.com';
     const missed = await dbTime(-(3 * 24 * 60 + 90));
@@ -296,6 +358,12 @@ describe('retries and concurrent runs (the job alone)', () => {
       db: db(),
       monthlyReport: createMonthlyReportService(db(), { registry, leadScope, options }),
       reports: createReportsService(db(), { leadScope, options }),
+      reportBuilder: createReportBuilderService(db(), {
+        registry,
+        leadScope,
+        options,
+        files: createExportFileStore({ dir: exportDirectory(undefined) }),
+      }),
     });
     return createPeriodicReportJob({ db: db(), adapter, build });
   };

@@ -8,8 +8,11 @@ import { defineCall, departmentsOnly, noBody, noParams } from './define';
 import { recordId } from './record-id';
 import { MONTHLY_TRX_SCOPES } from './report-monthly';
 
-/** The reports a periodic report can send: the monthly report, the UTM report, the agent report. */
-export const PERIODIC_REPORT_TYPES = ['monthly', 'utm', 'agent'] as const;
+/**
+ * The reports a periodic report can send: the monthly report, the UTM report, the agent report, or a
+ * report saved in the report builder (spec 2 §2: periodic reports are saved from the builder too).
+ */
+export const PERIODIC_REPORT_TYPES = ['monthly', 'utm', 'agent', 'builder'] as const;
 export type PeriodicReportType = (typeof PERIODIC_REPORT_TYPES)[number];
 
 /** Who schedules periodic reports (spec 2 §1: managers and admins); admins see and remove everyone's. */
@@ -54,6 +57,8 @@ const nextSendDate = z
 export const periodicReportDataSchema = z.object({
   utmKey: z.enum(UTM_KEYS).optional(),
   trx: z.enum(MONTHLY_TRX_SCOPES).optional(),
+  /** The saved report a 'builder' periodic report sends. */
+  reportId: z.number().int().positive().optional(),
 });
 export type PeriodicReportData = z.infer<typeof periodicReportDataSchema>;
 
@@ -76,6 +81,8 @@ export const savePeriod = defineCall({
     type: z.preprocess(blankToUndefined, z.enum(PERIODIC_REPORT_TYPES).default('monthly')),
     utmKey: z.preprocess(blankToUndefined, z.enum(UTM_KEYS).optional()),
     trx: z.preprocess(blankToUndefined, z.enum(MONTHLY_TRX_SCOPES).optional()),
+    /** The saved report to send; required for type 'builder' (the service says so in Turkish). */
+    report_id: z.preprocess(blankToUndefined, recordId.optional()),
   }),
   result: z.object({ success: z.boolean(), msg: z.string(), id: z.number() }),
 });

@@ -10,6 +10,8 @@ export const periodicReportMessages = {
   deleted: 'Periyodik rapor silindi',
   ownerInactive: 'Raporun sahibi olan kullanıcı pasif; rapor gönderilmedi',
   reportHidden: 'Raporun sahibi bu raporu görme yetkisine sahip değil',
+  savedReportRequired: 'Gönderilecek kayıtlı raporu seçin',
+  savedReportMissing: 'Kayıtlı rapor bulunamadı; silinmiş ya da raporun sahibine kapatılmış olabilir',
   mailSubject: '{name} ({date})',
   mailBody:
     '{name} raporu ektedir.\n\nBu e-posta CRM tarafından {period} olarak gönderilir; alıcıları Raporlar > Periyodik Raporlar ekranından değiştirebilirsiniz.',

@@ -7,6 +7,7 @@ import type { EngineUser } from '../../engine/types';
 import type { XlsxCell, XlsxColumn, XlsxSheet } from '../export/xlsx-writer';
 import { monthlySheet } from '../report-monthly/monthly-sheet';
 import type { MonthlyReportService } from '../report-monthly/service';
+import type { ReportBuilderService } from '../report-builder/service';
 import type { ReportsService } from '../reports/service';
 import type { PeriodicReportType } from '../../../shared/contract';
 import { parsePeriodicData } from './service';
@@ -70,6 +71,7 @@ export function createPeriodicSheetBuilder(deps: {
   db: Kysely<Database>;
   monthlyReport: MonthlyReportService;
   reports: ReportsService;
+  reportBuilder: Pick<ReportBuilderService, 'savedReport' | 'sheet'>;
 }): PeriodicSheetBuilder {
   async function owner(id: number): Promise<EngineUser> {
     const user = await deps.db
@@ -103,6 +105,23 @@ export function createPeriodicSheetBuilder(deps: {
         { header: s.notes, value: pick('notes') },
         { header: s.conversions, value: pick('conversions') },
       ]);
+    }
+    if (type === 'builder') {
+      // The saved report as it is now (an admin's update is sent from the next period on).
+      const saved =
+        data.reportId === undefined
+          ? null
+          : await deps.reportBuilder.savedReport(user, data.reportId).catch((error: unknown) => {
+              if (error instanceof DomainError && error.kind === 'not-found') return null;
+              throw error;
+            });
+      if (!saved) throw DomainError.notFound(p.savedReportMissing);
+      const sheet = await deps.reportBuilder.sheet(user, saved.report_values);
+      return {
+        name: saved.name,
+        columns: sheet.columns.map((header) => ({ header, width: Math.max(12, header.length + 2) })),
+        rows: sheet.rows,
+      };
     }
     throw new Error(`periodic report type ${String(source.type)} unknown`);
   };

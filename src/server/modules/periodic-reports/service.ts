@@ -25,6 +25,7 @@ export type SavePeriodInput = Required<Pick<CallBody<'savePeriod'>, 'name' | 're
   type: PeriodicReportType;
   utmKey?: PeriodicReportData['utmKey'];
   trx?: PeriodicReportData['trx'];
+  report_id?: number;
 };
 
 export interface PeriodicReportsService {
@@ -33,12 +34,15 @@ export interface PeriodicReportsService {
   remove(user: EngineUser, id: number): Promise<CallResult<'deletePeriod'>>;
 }
 
-/** The table a report type reads (spec 2 §3 Periodic report: table). */
-const TABLE_OF: Record<PeriodicReportType, string> = {
+/** The table a report type reads (spec 2 §3 Periodic report: table); a builder report: its own. */
+const TABLE_OF: Record<Exclude<PeriodicReportType, 'builder'>, string> = {
   monthly: 'transactions',
   utm: 'leads',
   agent: 'leads',
 };
+
+/** What the service needs of the report builder: a saved report as the user may see it. */
+export type SavedReportLookup = (user: EngineUser, id: number) => Promise<{ id: number; table: string }>;
 
 function requireScheduler(user: EngineUser): void {
   if (!PERIODIC_REPORT_DEPARTMENTS.includes(user.department)) throw DomainError.forbidden(p.notAllowed);
@@ -48,6 +52,7 @@ function requireScheduler(user: EngineUser): void {
 function dataOf(input: SavePeriodInput): PeriodicReportData {
   if (input.type === 'utm') return { utmKey: input.utmKey ?? 'utm_source' };
   if (input.type === 'monthly') return { trx: input.trx ?? 'all' };
+  if (input.type === 'builder' && input.report_id !== undefined) return { reportId: input.report_id };
   return {};
 }
 
@@ -56,20 +61,31 @@ export function parsePeriodicData(value: unknown): PeriodicReportData {
   return parsed.success ? parsed.data : {};
 }
 
-export function createPeriodicReportsService(db: Kysely<Database>): PeriodicReportsService {
+export function createPeriodicReportsService(
+  db: Kysely<Database>,
+  deps: { savedReport: SavedReportLookup },
+): PeriodicReportsService {
+  /** The table the report reads; a builder report must be one the user may see (else the same 404). */
+  async function tableOf(user: EngineUser, input: SavePeriodInput): Promise<string> {
+    if (input.type !== 'builder') return TABLE_OF[input.type];
+    if (input.report_id === undefined) throw DomainError.invalid(p.savedReportRequired);
+    return (await deps.savedReport(user, input.report_id)).table;
+  }
+
   return {
     async save(user, input) {
       requireScheduler(user);
       // The contract checked them; checked again here so no other caller can store a bad list.
       const receivers = parseReceivers(input.receiver);
       if (!receivers.ok) throw DomainError.invalid(p.receiverRequired);
+      const table = await tableOf(user, input);
       const id = await db.transaction().execute(async (trx) => {
         const row = await trx
           .insertInto('periodic_reports')
           .values({
             name: input.name,
             type: input.type,
-            table: TABLE_OF[input.type],
+            table,
             data: JSON.stringify(dataOf(input)),
             period: input.period,
             receiver: receivers.addresses.join(', '),

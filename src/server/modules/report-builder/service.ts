@@ -21,7 +21,7 @@ import type { ExportFileStore } from '../export/export-files';
 import { requireScreenFlag } from '../hooks/screen-access';
 import type { OptionsService } from '../options/service';
 import { createIndexCatalog } from './report-bounds';
-import { aggregateSheet, listSheet, writeReportFile } from './report-export';
+import { aggregateSheet, listSheet, writeReportFile, type ReportSheet } from './report-export';
 import { createReportRunner, type AggregateSpec } from './report-runner';
 import { openReportSource, type ReportSource } from './report-source';
 
@@ -46,6 +46,10 @@ export interface ReportBuilderService {
   /** Admins only (spec 2 §6: Raporu sil). */
   remove(user: EngineUser, id: number): Promise<CallResult<'deleteReport'>>;
   exportXlsx(user: EngineUser, form: ReportForm): Promise<CallResult<'reportBuilderExport'>>;
+  /** A saved report the user may see (else the same 404), for a periodic report that sends it. */
+  savedReport(user: EngineUser, id: number): Promise<SavedReport>;
+  /** The report as a sheet (the table the screen shows), run inside the user's scope. */
+  sheet(user: EngineUser, form: ReportForm): Promise<ReportSheet>;
 }
 
 const isAdmin = (user: EngineUser): boolean => user.department === 'admin';
@@ -147,6 +151,19 @@ export function createReportBuilderService(
   async function requireAdminOnScreen(user: EngineUser): Promise<void> {
     await requireScreenFlag(db, user, REPORT_BUILDER_SCREEN, 'show');
     if (!isAdmin(user)) throw DomainError.forbidden(texts.adminOnly);
+  }
+
+  /** The report's table as the screen shows it (a list report: its first REPORT_EXPORT_MAX_ROWS rows). */
+  async function sheet(user: EngineUser, form: ReportForm): Promise<ReportSheet> {
+    const source = await open(user, form.table);
+    validate(source, form);
+    const title = source.base.table.displayName;
+    if (form.reportType === 'list') {
+      return listSheet(title, await runner.list(source, form, 1, REPORT_EXPORT_MAX_ROWS));
+    }
+    const spec = specOf(form);
+    if (!spec) throw DomainError.invalid(texts.xaxisRequired);
+    return aggregateSheet(title, await runner.aggregate(source, form, spec));
   }
 
   return {
@@ -303,17 +320,18 @@ export function createReportBuilderService(
     },
 
     async exportXlsx(user, form) {
-      const source = await open(user, form.table);
-      validate(source, form);
-      const title = source.base.table.displayName;
-      if (form.reportType === 'list') {
-        const result = await runner.list(source, form, 1, REPORT_EXPORT_MAX_ROWS);
-        return writeReportFile(deps.files, user.id, form.table, listSheet(title, result));
-      }
-      const spec = specOf(form);
-      if (!spec) throw DomainError.invalid(texts.xaxisRequired);
-      const result = await runner.aggregate(source, form, spec);
-      return writeReportFile(deps.files, user.id, form.table, aggregateSheet(title, result));
+      return writeReportFile(deps.files, user.id, form.table, await sheet(user, form));
     },
+
+    async savedReport(user, id) {
+      await requireScreenFlag(db, user, REPORT_BUILDER_SCREEN, 'show');
+      const tables = await visibleTables(user);
+      const row = await db.selectFrom('saved_reports').selectAll().where('id', '=', id).executeTakeFirst();
+      const report = row && tables.has(row.table_name) ? toSaved(row) : null;
+      if (!report) throw recordNotFound();
+      return report;
+    },
+
+    sheet,
   };
 }

@@ -52,7 +52,9 @@ export function ReportBuilderPage(): ReactNode {
   const bridge = useBridge();
   const notifier = useNotifier();
   const permissions = usePermissions();
-  const isAdmin = permissions.data?.me.department === 'admin';
+  const department = permissions.data?.me.department;
+  const isAdmin = department === 'admin';
+  const canSchedule = isAdmin || department === 'sales_manager';
   const [form, setForm] = useState<ReportFormState>(initialForm);
   const [applied, setApplied] = useState<Applied | null>(null);
   const [savedId, setSavedId] = useState<number | null>(null);
@@ -119,6 +121,7 @@ export function ReportBuilderPage(): ReactNode {
             loading={saved.isPending}
             selected={current}
             isAdmin={isAdmin}
+            canSchedule={canSchedule}
             form={form}
             onSelect={(chosen) => {
               setSavedId(chosen?.id ?? null);

@@ -3,7 +3,9 @@ import { useState, type ReactNode } from 'react';
 import type { SavedReport } from '../../../../shared/contract';
 import { useCrmMutation } from '../../api/use-crm-call';
 import { reportBuilderTexts as texts } from '../../i18n/report-builder-texts';
+import { periodicReportTexts } from '../../i18n/periodic-report-texts';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
+import { PeriodicReportDialog } from '../reports';
 import { useNotifier } from '../../ui/toaster';
 import { toReportBody, type ReportFormState } from './report-form-state';
 
@@ -12,6 +14,8 @@ type SavedReportsBarProps = {
   loading: boolean;
   selected: SavedReport | null;
   isAdmin: boolean;
+  /** Managers and admins schedule periodic reports (spec 2 §1). */
+  canSchedule: boolean;
   /** The form as it is now: what Kaydet and Güncelle store. */
   form: ReportFormState;
   onSelect: (report: SavedReport | null) => void;
@@ -24,10 +28,11 @@ type SavedReportsBarProps = {
  * Chart ekle and Raporu sil (spec 2 §6), the last after 'Rapor silinecek eminmisiniz ?' (spec 2 §5).
  */
 export function SavedReportsBar(props: SavedReportsBarProps): ReactNode {
-  const { reports, loading, selected, isAdmin, form, onSelect, onSaved, onDeleted } = props;
+  const { reports, loading, selected, isAdmin, canSchedule, form, onSelect, onSaved, onDeleted } = props;
   const notifier = useNotifier();
   const [name, setName] = useState('');
   const [confirming, setConfirming] = useState(false);
+  const [scheduling, setScheduling] = useState(false);
   const fail = (error: { message: string }): void => notifier.danger(texts.reportFailed, error.message);
   const save = useCrmMutation('saveReport', {
     onSuccess: (answer) => {
@@ -103,6 +108,21 @@ export function SavedReportsBar(props: SavedReportsBarProps): ReactNode {
           data-testid="report-save"
         />
       </form>
+      {canSchedule && selected ? (
+        <Button
+          icon="envelope"
+          text={periodicReportTexts.sendPeriodically}
+          onClick={() => setScheduling(true)}
+          data-testid="report-schedule"
+        />
+      ) : null}
+      {scheduling && selected ? (
+        <PeriodicReportDialog
+          savedReport={{ id: selected.id, name: selected.name }}
+          onClose={() => setScheduling(false)}
+          onSaved={() => setScheduling(false)}
+        />
+      ) : null}
       {isAdmin && selected ? (
         <ButtonGroup className="saved-report-admin">
           <Button

@@ -12,13 +12,18 @@ import { MAX_RECEIVERS, parseReceivers } from '../../../../shared/domain/receive
 import { UTM_KEYS, type UtmKey } from '../../../../shared/domain/report-keys';
 import { format, messages } from '../../../../shared/i18n/messages';
 import { periodicReportMessages as p } from '../../../../shared/i18n/periodic-report-messages';
-import { useCrmMutation } from '../../api/use-crm-call';
+import { useCrmMutation, useCrmQuery } from '../../api/use-crm-call';
 import { periodicReportTexts as t } from '../../i18n/periodic-report-texts';
 import { reportTexts } from '../../i18n/report-texts';
 import { FormDialog } from '../../ui/FormDialog';
 import { useNotifier } from '../../ui/toaster';
 
-type PeriodicReportDialogProps = { onClose: () => void; onSaved: () => void };
+type PeriodicReportDialogProps = {
+  onClose: () => void;
+  onSaved: () => void;
+  /** Opened from the report builder: that saved report is the one to send. */
+  savedReport?: { id: number; name: string };
+};
 
 const oneOf = <T extends string | number>(list: readonly T[], value: string | number): T | undefined =>
   list.find((item) => String(item) === String(value));
@@ -41,10 +46,17 @@ function receiverProblem(text: string): string | null {
 }
 
 /** Schedules a report: which one, how often, to whom, and when first (spec 2 §7 savePeriod). */
-export function PeriodicReportDialog({ onClose, onSaved }: PeriodicReportDialogProps): ReactNode {
+export function PeriodicReportDialog({
+  onClose,
+  onSaved,
+  savedReport,
+}: PeriodicReportDialogProps): ReactNode {
   const notifier = useNotifier();
-  const [name, setName] = useState('');
-  const [type, setType] = useState<PeriodicReportType>('monthly');
+  const [name, setName] = useState(savedReport?.name ?? '');
+  const [type, setType] = useState<PeriodicReportType>(savedReport ? 'builder' : 'monthly');
+  const [reportId, setReportId] = useState<number | null>(savedReport?.id ?? null);
+  // The report builder's saved reports, for type 'builder' (those the user may see).
+  const saved = useCrmQuery('savedReports', {}, { enabled: type === 'builder' });
   const [utmKey, setUtmKey] = useState<UtmKey>('utm_source');
   const [trx, setTrx] = useState<MonthlyTrxScope>('all');
   const [period, setPeriod] = useState<PeriodicPeriod>(7);
@@ -60,10 +72,11 @@ export function PeriodicReportDialog({ onClose, onSaved }: PeriodicReportDialogP
   });
   const nameProblem = name.trim() === '' ? p.nameRequired : null;
   const receiversProblem = receiverProblem(receiver);
+  const reportProblem = type === 'builder' && reportId === null ? p.savedReportRequired : null;
 
   function submit(): void {
     setTried(true);
-    if (nameProblem || receiversProblem) return;
+    if (nameProblem || receiversProblem || reportProblem) return;
     save.mutate({
       body: {
         name: name.trim(),
@@ -73,6 +86,7 @@ export function PeriodicReportDialog({ onClose, onSaved }: PeriodicReportDialogP
         next_send_date: nextSend,
         ...(type === 'utm' ? { utmKey } : {}),
         ...(type === 'monthly' ? { trx } : {}),
+        ...(type === 'builder' && reportId !== null ? { report_id: reportId } : {}),
       },
     });
   }
@@ -114,6 +128,26 @@ export function PeriodicReportDialog({ onClose, onSaved }: PeriodicReportDialogP
           data-testid="periodic-type"
         />
       </FormGroup>
+      {type === 'builder' && (
+        <FormGroup
+          label={t.savedReport}
+          labelFor="periodic-saved-report"
+          intent={tried && reportProblem ? 'danger' : 'none'}
+          helperText={tried && reportProblem ? reportProblem : t.savedReportHint}
+        >
+          <HTMLSelect
+            id="periodic-saved-report"
+            fill
+            value={reportId ?? ''}
+            onChange={(event) => setReportId(Number(event.currentTarget.value) || null)}
+            options={[
+              { value: '', label: saved.isLoading ? t.savedReportLoading : t.savedReportChoose },
+              ...(saved.data?.results ?? []).map((report) => ({ value: report.id, label: report.name })),
+            ]}
+            data-testid="periodic-saved-report"
+          />
+        </FormGroup>
+      )}
       {type === 'utm' && (
         <FormGroup label={t.utmKey} labelFor="periodic-utm-key">
           <HTMLSelect

@@ -1,6 +1,9 @@
 import type { FeatureRoutes } from '../../app/feature-routes';
 import { lazyScreen } from '../../app/lazy-screen';
 
+// The report builder schedules a saved report with the same dialog as /report/periodic.
+export { PeriodicReportDialog } from './PeriodicReportDialog';
+
 // The report screens of spec 2 §2 (the menu's Raporlar entries name them by url).
 export const reportsFeature: FeatureRoutes = {
   shell: [
