@@ -406,6 +406,55 @@ const HOT_PATHS: readonly HotPath[] = [
     body: () => ({ start: daysAgo(30), end: daysAgo(0) }),
   },
   {
+    name: 'report builder: daily COUNT of leads by status, last 30 days',
+    account: 'admin',
+    reads: 'leads',
+    url: () => '/api/reportBuilder',
+    body: () => ({
+      table: 'leads',
+      reportType: 'daily',
+      valueType: 'COUNT',
+      xaxis: 'created_at',
+      yaxis: 'status_id',
+      filters: [
+        { name: 'created_at', type: FILTER_TYPES.between, value: { start: daysAgo(29), end: daysAgo(0) } },
+      ],
+    }),
+  },
+  {
+    name: 'report builder: COUNT of leads by agent and status, last 90 days',
+    account: 'admin',
+    reads: 'leads',
+    url: () => '/api/reportBuilder',
+    body: () => ({
+      table: 'leads',
+      reportType: 'custom',
+      valueType: 'COUNT',
+      xaxis: 'agent_id',
+      yaxis: 'status_id',
+      filters: [
+        { name: 'created_at', type: FILTER_TYPES.between, value: { start: daysAgo(89), end: daysAgo(0) } },
+      ],
+    }),
+  },
+  {
+    name: 'report builder: SUM of one week’s transactions by their lead’s agent',
+    account: 'admin',
+    reads: 'transactions',
+    url: () => '/api/reportBuilder',
+    body: () => ({
+      table: 'transactions',
+      reportType: 'daily',
+      valueType: 'SUM',
+      sumField: 'amount',
+      xaxis: 'created_at',
+      yaxis: 'lead.agent_id',
+      filters: [
+        { name: 'created_at', type: FILTER_TYPES.between, value: { start: daysAgo(6), end: daysAgo(0) } },
+      ],
+    }),
+  },
+  {
     name: 'transaction search',
     account: 'finance',
     reads: 'transactions',
