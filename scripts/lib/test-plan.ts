@@ -37,8 +37,9 @@ export const REDIS_TEST = { file: 'tests/server/realtime.test.ts', name: 'severa
 export function planTestStages(services: Services, ci: boolean): PlannedStage[] {
   const { postgres, redis } = services;
   return [
-    run('typecheck', 'typecheck'),
-    run('lint', 'lint'),
+    // Both read the sources alone, one core each.
+    run('typecheck', 'typecheck', {}, [], 'static'),
+    run('lint', 'lint', {}, [], 'static'),
     run('unit', 'test:unit'),
     run('keychain', 'test:keyring'),
     // DATABASE_URL empty: the suite's own switch to an in-memory PGlite per test file. The two runs share

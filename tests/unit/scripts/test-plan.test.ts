@@ -20,6 +20,8 @@ describe('planTestStages', () => {
       'server nodes over Redis',
       'e2e',
     ]);
+    expect(byName(stages, 'typecheck')).toMatchObject({ kind: 'run', group: 'static' });
+    expect(byName(stages, 'lint')).toMatchObject({ kind: 'run', group: 'static' });
     expect(byName(stages, 'server on PGlite')).toMatchObject({
       kind: 'run',
       script: 'test:server',
