@@ -243,6 +243,7 @@ async function optionalAccess(
 function withLeadParent(own: TableAccess, column: LeadParentColumn, leads: TableAccess | null): TableAccess {
   const parent: LeadParentScope = {
     column,
+    nullable: own.table.columns.get(column)?.nullable ?? true,
     leads: leads && {
       sourceTable: leads.table.sourceTable,
       scope: leads.scope,
