@@ -247,7 +247,7 @@ function withLeadParent(own: TableAccess, column: LeadParentColumn, leads: Table
     leads: leads && {
       sourceTable: leads.table.sourceTable,
       scope: leads.scope,
-      open: leads.restriction === null && !hasBaseFilter(leads.table),
+      open: isOpenScope(leads),
     },
   };
   const condition = childCondition(parent);
@@ -291,6 +291,11 @@ function narrowToSource(own: TableAccess, source: TableAccess): TableAccess {
 
 function hasBaseFilter(table: TableDefinition): boolean {
   return table.baseFilter !== null && table.baseFilter.trim() !== '';
+}
+
+/** Whether the access reaches every row of its table (no row restriction, no base filter). */
+export function isOpenScope(access: TableAccess): boolean {
+  return access.restriction === null && !hasBaseFilter(access.table);
 }
 
 /** The columns a row restriction of `table` may name (what the permission editor validates against). */
