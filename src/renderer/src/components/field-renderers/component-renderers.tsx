@@ -82,6 +82,9 @@ type ValueDialogProps = {
 };
 
 function ValueDialog({ title, icon, isOpen, onClose, testId, children }: ValueDialogProps): ReactNode {
+  // Mounted only while open: a closed Blueprint Dialog is still an overlay component in every list cell
+  // of these columns, and a 500-row page draws hundreds of them.
+  if (!isOpen) return null;
   return (
     <Dialog isOpen={isOpen} onClose={onClose} title={title} icon={icon} className="field-value-dialog">
       <DialogBody data-testid={testId}>{children}</DialogBody>
