@@ -26,6 +26,55 @@ export type TransactionActionsProps = {
 const FINANCE_STEPS: readonly number[] = [S.financeApproved, S.financeCancelled, S.financeRejected];
 const RISK_STEPS: readonly number[] = [S.depositCompleted, S.riskApproved, S.riskCancelled, S.riskRejected];
 
+type CancelOrRejectProps = {
+  canCancel: boolean;
+  canReject: boolean;
+  cancelCall: 'transactionDepositCanceled' | 'transactionRiskCanceled';
+  rejectCall: 'transactionDepositBlocked' | 'transactionRiskBlocked';
+  id: number;
+  testPrefix: 'trx-finance' | 'trx-risk';
+};
+
+/** Finance's and risk's last two choices: cancel, or reject with a reason (what the flow allows now). */
+function CancelOrReject(props: CancelOrRejectProps): ReactNode {
+  const { canCancel, canReject, cancelCall, rejectCall, id, testPrefix } = props;
+  const action = useTransactionAction();
+  const [reason, setReason] = useState('');
+  const params = { id };
+  return (
+    <div className="trx-inline-form">
+      {canCancel ? (
+        <Button
+          icon="disable"
+          text={tt.cancelTransaction}
+          loading={action.pending === cancelCall}
+          onClick={() => void action.run(cancelCall, { params, body: {} })}
+          data-testid={`${testPrefix}-cancel`}
+        />
+      ) : null}
+      {canReject ? (
+        <>
+          <InputGroup
+            className="trx-grow"
+            placeholder={tt.rejectReason}
+            value={reason}
+            onValueChange={setReason}
+            data-testid={`${testPrefix}-reason`}
+          />
+          <Button
+            intent="danger"
+            icon="thumbs-down"
+            text={tt.reject}
+            loading={action.pending === rejectCall}
+            onClick={() => void action.run(rejectCall, { params, body: { comment: reason } })}
+            data-testid={`${testPrefix}-reject`}
+          />
+        </>
+      ) : null}
+    </div>
+  );
+}
+
 function FinancePanel({ row, id, next }: { row: RecordRow; id: number; next: readonly number[] }): ReactNode {
   const action = useTransactionAction();
   const deposit = textCell(row, 'type') === TRANSACTION_TYPES.deposit;
@@ -33,7 +82,6 @@ function FinancePanel({ row, id, next }: { row: RecordRow; id: number; next: rea
   const [delivery, setDelivery] = useState(textCell(row, 'delivery_iban'));
   const [amount, setAmount] = useState(textCell(row, 'amount'));
   const [currency, setCurrency] = useState(String(DEFAULT_BANK_CURRENCY_ID));
-  const [reason, setReason] = useState('');
   const params = { id };
   return (
     <div className="trx-panel" data-testid="trx-finance-panel">
@@ -86,38 +134,14 @@ function FinancePanel({ row, id, next }: { row: RecordRow; id: number; next: rea
           />
         </div>
       ) : null}
-      <div className="trx-inline-form">
-        {next.includes(S.financeCancelled) ? (
-          <Button
-            icon="disable"
-            text={tt.cancelTransaction}
-            loading={action.pending === 'transactionDepositCanceled'}
-            onClick={() => void action.run('transactionDepositCanceled', { params, body: {} })}
-            data-testid="trx-finance-cancel"
-          />
-        ) : null}
-        {next.includes(S.financeRejected) ? (
-          <>
-            <InputGroup
-              className="trx-grow"
-              placeholder={tt.rejectReason}
-              value={reason}
-              onValueChange={setReason}
-              data-testid="trx-finance-reason"
-            />
-            <Button
-              intent="danger"
-              icon="thumbs-down"
-              text={tt.reject}
-              loading={action.pending === 'transactionDepositBlocked'}
-              onClick={() =>
-                void action.run('transactionDepositBlocked', { params, body: { comment: reason } })
-              }
-              data-testid="trx-finance-reject"
-            />
-          </>
-        ) : null}
-      </div>
+      <CancelOrReject
+        canCancel={next.includes(S.financeCancelled)}
+        canReject={next.includes(S.financeRejected)}
+        cancelCall="transactionDepositCanceled"
+        rejectCall="transactionDepositBlocked"
+        id={id}
+        testPrefix="trx-finance"
+      />
     </div>
   );
 }
@@ -129,7 +153,6 @@ function RiskPanel({ row, id, next }: { row: RecordRow; id: number; next: readon
   const [platformCurrency, setPlatformCurrency] = useState(String(DEFAULT_PLATFORM_CURRENCY_ID));
   const [bankAmount, setBankAmount] = useState(textCell(row, 'amount_bank'));
   const [bankCurrency, setBankCurrency] = useState(String(DEFAULT_BANK_CURRENCY_ID));
-  const [reason, setReason] = useState('');
   const params = { id };
   const canApprove = next.includes(deposit ? S.depositCompleted : S.riskApproved);
   return (
@@ -177,36 +200,14 @@ function RiskPanel({ row, id, next }: { row: RecordRow; id: number; next: readon
           />
         </div>
       ) : null}
-      <div className="trx-inline-form">
-        {next.includes(S.riskCancelled) ? (
-          <Button
-            icon="disable"
-            text={tt.cancelTransaction}
-            loading={action.pending === 'transactionRiskCanceled'}
-            onClick={() => void action.run('transactionRiskCanceled', { params, body: {} })}
-            data-testid="trx-risk-cancel"
-          />
-        ) : null}
-        {next.includes(S.riskRejected) ? (
-          <>
-            <InputGroup
-              className="trx-grow"
-              placeholder={tt.rejectReason}
-              value={reason}
-              onValueChange={setReason}
-              data-testid="trx-risk-reason"
-            />
-            <Button
-              intent="danger"
-              icon="thumbs-down"
-              text={tt.reject}
-              loading={action.pending === 'transactionRiskBlocked'}
-              onClick={() => void action.run('transactionRiskBlocked', { params, body: { comment: reason } })}
-              data-testid="trx-risk-reject"
-            />
-          </>
-        ) : null}
-      </div>
+      <CancelOrReject
+        canCancel={next.includes(S.riskCancelled)}
+        canReject={next.includes(S.riskRejected)}
+        cancelCall="transactionRiskCanceled"
+        rejectCall="transactionRiskBlocked"
+        id={id}
+        testPrefix="trx-risk"
+      />
     </div>
   );
 }
