@@ -174,8 +174,9 @@ async function relatedTables(registry: TableRegistry, table: TableDefinition): P
  * everything only because their group's rows say so.
  *
  * A stored restriction that no longer passes validation closes the table (403) rather than opening it.
- * The permission rows of the table and of those bounding it (alias source, leads) come in one query: a
- * list call waits for this before its own queries, so each round trip here is one more in every list.
+ * The permission rows of the table and of those bounding it (alias source, leads) come from the server's
+ * permission row cache, else in one query: a list call waits for this before its own queries, so a round
+ * trip here is one more in every list.
  */
 export async function resolveTableAccess(
   db: Kysely<Database>,
@@ -186,6 +187,8 @@ export async function resolveTableAccess(
   const table = await registry.getTable(tableName);
   // A menu entry with a url names a screen (spec 1 §2: "opens the named route"), never a table.
   if (!table || table.url !== null) throw tableNotFound();
+  const cache = permissionRowCaches.get(db);
+  if (cache) return accessWith(registry, user, table, await cache.rowsOf(user.user_group_id));
   const tables = await relatedTables(registry, table);
   const rows = await db
     .selectFrom('permissions')
