@@ -19,6 +19,7 @@ import { reportBuilderSchema } from './migrations/017-report-builder';
 import { periodicReportsSchema } from './migrations/018-periodic-reports';
 import { importPhoneLookupSchema } from './migrations/019-import-phone-lookup';
 import { productionProfileSchema } from './migrations/020-production-profile';
+import { reportStatisticsSchema } from './migrations/021-report-statistics';
 
 export interface Migration {
   /** Stored in schema_migrations; never rename one that has shipped. */
@@ -49,6 +50,7 @@ export const migrations: readonly Migration[] = [
   { id: '018-periodic-reports', statements: periodicReportsSchema },
   { id: '019-import-phone-lookup', statements: importPhoneLookupSchema },
   { id: '020-production-profile', statements: productionProfileSchema },
+  { id: '021-report-statistics', statements: reportStatisticsSchema },
 ];
 
 /**

@@ -109,19 +109,26 @@ export function createMonthlyReportService(
     total: string;
   }
 
-  /** Count and exact sum per (month, type, currency), and per (type, currency) for the year's totals. */
+  /**
+   * Count and exact sum per (month, type, currency), and per (type, currency) for the year's totals. The
+   * year's rows are hashed into their few dozen groups first (in parallel where the planner may, thanks to
+   * the statistics on the month expression); the grouping sets then work on those groups, not on a sort
+   * of every transaction (1 s on a million, most of it an external merge sort).
+   */
   async function moneyRows(trx: TableAccess, range: YearRange, scope: MonthlyTrxScope): Promise<MoneyRow[]> {
     const { rows } = await sql<MoneyRow>`
-      select case when grouping(extract(month from ${column('created_at')})) = 0
-          then extract(month from ${column('created_at')})::int end as m,
-        ${column('type')} as type, ${column('currency_id')} as currency_id,
-        count(*)::int as n, sum(${column('amount')})::text as total
-      from ${sql.id(trx.table.sourceTable)}
-      where ${trx.scope} and ${column('created_at')} >= ${range.from} and ${column('created_at')} < ${range.to}
-        and ${column('type')} in (${TRANSACTION_TYPES.deposit}, ${TRANSACTION_TYPES.withdrawal})
-        ${completedOnly(scope)}
-      group by grouping sets ((extract(month from ${column('created_at')}), ${column('type')},
-        ${column('currency_id')}), (${column('type')}, ${column('currency_id')}))`.execute(db);
+      with months as (
+        select extract(month from ${column('created_at')})::int as m, ${column('type')} as type,
+          ${column('currency_id')} as currency_id, count(*) as n, sum(${column('amount')}) as total
+        from ${sql.id(trx.table.sourceTable)}
+        where ${trx.scope} and ${column('created_at')} >= ${range.from} and ${column('created_at')} < ${range.to}
+          and ${column('type')} in (${TRANSACTION_TYPES.deposit}, ${TRANSACTION_TYPES.withdrawal})
+          ${completedOnly(scope)}
+        group by 1, 2, 3)
+      select case when grouping(m) = 0 then m end as m, type, currency_id, sum(n)::int as n,
+        sum(total)::text as total
+      from months
+      group by grouping sets ((m, type, currency_id), (type, currency_id))`.execute(db);
     return rows;
   }
 
