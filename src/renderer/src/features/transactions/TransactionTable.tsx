@@ -47,7 +47,8 @@ function Approval({ value }: { value: number | null }): ReactNode {
 }
 
 /**
- * Transactions as a table, each row with its steps one click away (the department's panel), lead info,
+ * Transactions as a table (the status right after the type: in the lead tab's narrow column the table
+ * scrolls sideways, and what a row is and where it stands must stay in view), each row with its steps one click away (the department's panel), lead info,
  * journal, and for admin and sales_manager 'Detay' (/list/transactions?id=) and the edit modal.
  */
 export function TransactionTable(props: TransactionTableProps): ReactNode {
@@ -78,12 +79,12 @@ export function TransactionTable(props: TransactionTableProps): ReactNode {
             <th>{tt.columnId}</th>
             {showCustomer ? <th>{tt.columnCustomer}</th> : null}
             <th>{tt.columnType}</th>
+            <th>{tt.columnStatus}</th>
             <th>{tt.columnGateway}</th>
             <th>{tt.columnAmount}</th>
             <th>{tt.columnBank}</th>
             <th>{tt.columnPlatformAmount}</th>
             <th>{tt.columnLogin}</th>
-            <th>{tt.columnStatus}</th>
             <th>{tt.columnFinance}</th>
             <th>{tt.columnRisk}</th>
             <th>{tt.columnDate}</th>
@@ -122,6 +123,9 @@ export function TransactionTable(props: TransactionTableProps): ReactNode {
                       {deposit ? tt.deposit : tt.withdrawal}
                     </Tag>
                   </td>
+                  <td data-testid={`trx-status-${id}`}>
+                    {status === null ? '' : (statuses.byId.get(status)?.label ?? String(status))}
+                  </td>
                   <td>
                     {gateways?.byValue.get(textCell(row, 'gateway_id'))?.label ?? textCell(row, 'gateway_id')}
                   </td>
@@ -133,9 +137,6 @@ export function TransactionTable(props: TransactionTableProps): ReactNode {
                     {money(row, 'amount_platform', 'platform_currency_id', currencies)}
                   </td>
                   <td>{textCell(row, 'login')}</td>
-                  <td data-testid={`trx-status-${id}`}>
-                    {status === null ? '' : (statuses.byId.get(status)?.label ?? String(status))}
-                  </td>
                   <td>
                     <Approval value={numberCell(row, 'finance_approve_status')} />
                   </td>
