@@ -5,7 +5,8 @@ import { openDatabase } from '../../../src/server/db/database';
 /**
  * The CRM server of the load bench in a process of its own, so the simulated agents do not share its
  * event loop (the machine has two cores for server, PostgreSQL and the agents alike). Opens the bench
- * database, listens on a free loopback port, reports it to the bench and then its RSS every 500 ms.
+ * database, listens on a free loopback port, reports it to the bench and then its RSS every 500 ms, and
+ * its live heap after a full collection when the bench asks ('heap').
  */
 const url = process.env.LOAD_DATABASE_URL;
 if (!url) throw new Error('LOAD_DATABASE_URL is not set');
@@ -19,6 +20,13 @@ report({ type: 'ready', port: (app.server.address() as AddressInfo).port });
 const sampler = setInterval(() => report({ type: 'rss', rss: process.memoryUsage().rss }), 500);
 
 process.on('message', (message: unknown) => {
+  if (message === 'heap') {
+    // Forked with --expose-gc: two full collections, then what is still reachable.
+    global.gc?.();
+    global.gc?.();
+    report({ type: 'heap', heapUsed: process.memoryUsage().heapUsed });
+    return;
+  }
   if (message !== 'stop') return;
   clearInterval(sampler);
   void app

@@ -153,7 +153,9 @@ export async function runLoad(context: BenchContext): Promise<Section> {
     context.log(`  taban: ${baselineUsers.length} kişi, ${BASELINE_SECONDS} s`);
     const baseline = await phase(baselineUsers, BASELINE_SECONDS, 18);
     context.log(`  yük: ${users.length} kişi, ${SECONDS} s`);
+    const heapBefore = await server?.liveHeap();
     const loaded = await phase(users, SECONDS, 500);
+    const heapAfter = await server?.liveHeap();
 
     const leadsAfter = await sql<{ n: number }>`select count(*)::int as n from leads`.execute(db);
     notes.push(
@@ -168,6 +170,10 @@ export async function runLoad(context: BenchContext): Promise<Section> {
         : 'PGlite: sunucu bench sürecinin içinde, RSS temsilcileri de kapsar.',
       rssLine(samples, baseline, 'Taban'),
       rssLine(samples, loaded, 'Yük'),
+      heapBefore !== undefined && heapAfter !== undefined
+        ? `Yük: sunucunun canlı yığını (tam çöp toplamadan sonra) önce ${count(heapBefore / 1024 / 1024)} MB, ` +
+            `sonra ${count(heapAfter / 1024 / 1024)} MB (fark ${count((heapAfter - heapBefore) / 1024 / 1024)} MB).`
+        : 'Canlı yığın ölçülmedi (PGlite: sunucu bench sürecinde).',
       `Lead sayısı önce ${count(Number(leadsBefore.rows[0]?.n ?? 0))}, sonra ${count(Number(leadsAfter.rows[0]?.n ?? 0))} ` +
         '(yük testi yalnız not, hatırlatma, durum ve işlem durumu yazar).',
     );
