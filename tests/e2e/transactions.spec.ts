@@ -59,6 +59,17 @@ async function openWorkspace(page: Page): Promise<void> {
   await expect(page.getByTestId('trx-table')).toBeVisible();
 }
 
+/**
+ * Closes the open dialog with its Kapat button. In one full run an Escape pressed right after the lead
+ * info appeared was lost: the dialog stayed open and blocked the next click until the test timed out. A
+ * dialog takes focus only when its opening transition ends, so a key pressed before that misses it.
+ */
+async function closeDialog(page: Page): Promise<void> {
+  const dialog = page.getByRole('dialog');
+  await dialog.getByRole('button', { name: 'Kapat' }).click();
+  await expect(dialog).toHaveCount(0);
+}
+
 test('a withdrawal goes from the agent through finance and risk, and a deposit is rejected with a reason', async ({
   page,
 }, testInfo) => {
@@ -157,7 +168,7 @@ test('a withdrawal goes from the agent through finance and risk, and a deposit i
   await expect(entries.nth(2)).toContainText('Risk çekimi onayladı');
   await expect(entries.nth(2)).toContainText('Tolga Ünal');
   await saveScreen(page, testInfo, 'transaction-journal');
-  await page.keyboard.press('Escape');
+  await closeDialog(page);
   await logout(page);
 
   // Admin: sees Detay and the edit modal, and the completed withdrawal's lead info.
@@ -171,7 +182,7 @@ test('a withdrawal goes from the agent through finance and risk, and a deposit i
   );
   await page.getByTestId(`trx-lead-info-${withdrawalId}`).click();
   await expect(page.getByTestId('trx-lead-info')).toBeVisible();
-  await page.keyboard.press('Escape');
+  await closeDialog(page);
   await page.getByTestId(`trx-edit-${withdrawalId}`).click();
   await page.getByTestId('trx-edit-comment').fill('Kar çekimi (müşteri onaylı)');
   await page.getByTestId('trx-edit-save').click();
