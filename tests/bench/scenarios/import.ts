@@ -136,7 +136,8 @@ async function copyRows(url: string, statement: string, text: string): Promise<v
  * Removes the leads a scenario imported (utm_source = tag) and their rows in every table that refers to
  * leads. A plain DELETE of 900,000 leads runs a dozen foreign-key triggers per lead (over 7 minutes);
  * on PostgreSQL the children go first in one statement per table and the leads then without the
- * triggers (nothing refers to them any more): seconds. PGlite's data sets are small: the plain DELETE.
+ * triggers (nothing refers to them any more; session_replication_role needs the superuser the bench
+ * connects as): seconds. PGlite's data sets are small: the plain DELETE.
  */
 async function removeImported(context: BenchContext, tag: string): Promise<void> {
   const { db } = context.handle;
@@ -253,6 +254,10 @@ async function streamBigCsv(
     reader.end();
     if (pending.length > 0) await send(pending);
     pending = [];
+  } catch (error) {
+    // A run cut short still leaves the data set as it found it (its lead count decides reuse).
+    await removeImported(context, tag);
+    throw error;
   } finally {
     clearInterval(sampler);
     await server?.stop();
@@ -357,7 +362,10 @@ export async function runImport(context: BenchContext): Promise<Section> {
         ready.columns,
         ready.rows,
         ready.phones,
-      );
+      ).catch(async (error: unknown) => {
+        await removeImported(context, tag);
+        throw error;
+      });
       const tookMs = performance.now() - started;
       const rate = n / (tookMs / 1000);
       const versusCopy = tookMs / copyMs;
