@@ -47,9 +47,10 @@ function Approval({ value }: { value: number | null }): ReactNode {
 }
 
 /**
- * Transactions as a table (the status right after the type: in the lead tab's narrow column the table
- * scrolls sideways, and what a row is and where it stands must stay in view), each row with its steps one click away (the department's panel), lead info,
- * journal, and for admin and sales_manager 'Detay' (/list/transactions?id=) and the edit modal.
+ * Transactions as a table, each row with its steps one click away (the department's panel), lead info,
+ * journal, and for admin and sales_manager 'Detay' (/list/transactions?id=) and the edit modal. The
+ * status comes right after the type: in the lead tab's narrow column the table scrolls sideways, and
+ * what a row is and where it stands must stay in view.
  */
 export function TransactionTable(props: TransactionTableProps): ReactNode {
   const { rows, department, statuses, showCustomer } = props;
