@@ -163,6 +163,8 @@ test('an admin sees Sil and every team; the restricted agent never sees another 
     'Silinen kayıt geri getirelemez eminmisiniz ?',
   );
   await page.getByTestId('confirm-no').click();
+  // the screenshot shows the list, not the confirmation fading out
+  await expect(page.getByTestId('confirm-message')).toHaveCount(0);
   await saveScreen(page, testInfo, 'list-admin');
   const adminTotal = await listTotal(page);
 
@@ -174,4 +176,45 @@ test('an admin sees Sil and every team; the restricted agent never sees another 
   // filtering by another team's id cannot reveal its rows either
   await page.goto('/#/list/leads?team_id=2');
   await expect(page.getByTestId('list-empty')).toContainText('Kayıt Bulunamadı');
+});
+
+test('a 500-row page scrolls to its last row, which opens its own lead', async ({ page }, testInfo) => {
+  // The table is the same on both bridges; the page's HTTP answer (the last row's id) exists only on web.
+  test.skip(testInfo.project.name === 'desktop', 'the desktop bridge answers over IPC, not HTTP');
+  await login(page, 'admin@demo.crm');
+  await page.getByTestId('menu-leads').click();
+  await expect(idCells(page).first()).toBeVisible();
+  const answer = page.waitForResponse(
+    (response) =>
+      new URL(response.url()).pathname === '/api/table/leads' &&
+      (response.request().postData() ?? '').includes('limit=500'),
+  );
+  await page.getByTestId('page-size').selectOption('500');
+  const body = (await (await answer).json()) as { results: { id: number }[] };
+  expect(body.results).toHaveLength(500);
+  const lastId = body.results.at(-1)?.id ?? 0;
+
+  // wheel steps down to the end, as a user scrolls; the cells scrolled into view are drawn
+  const scroller = page.locator(
+    '[data-testid="list-table"] .bp6-table-quadrant-main .bp6-table-quadrant-scroll-container',
+  );
+  const box = await scroller.boundingBox();
+  if (!box) throw new Error('the list has no scroll container');
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+  for (let step = 0; step < 30; step += 1) await page.mouse.wheel(0, 800);
+  await expect
+    .poll(() =>
+      scroller.evaluate((element) => element.scrollTop + element.clientHeight >= element.scrollHeight - 2),
+    )
+    .toBe(true);
+  const lastCell = idCells(page).filter({ hasText: new RegExp(`^\\s*${lastId}\\s*$`) });
+  await expect(lastCell).toBeVisible();
+
+  // the drawn cell still knows its row: the keyboard opens that lead
+  await lastCell.click();
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(new RegExp(`#/leadDetail/${lastId}(#|$)`));
+  await page.goBack();
+  await page.getByTestId('page-size').selectOption('15');
+  await expect(idCells(page)).toHaveCount(15);
 });

@@ -6,6 +6,7 @@ import {
   RenderMode,
   SelectionModes,
   Table,
+  type CellProps,
   type ColumnProps,
 } from '@blueprintjs/table';
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactElement, type ReactNode } from 'react';
@@ -32,6 +33,7 @@ import { SearchDrawer } from './search/SearchDrawer';
 import { searchParamNames } from './search/url-filters';
 import { SortHeader } from './SortHeader';
 import { useElementSize } from './use-element-size';
+import { useScrolling } from './use-scrolling';
 import { ColumnsDrawer } from './view/ColumnsDrawer';
 import type { ListActionContext } from './view/list-actions';
 import { ListToolbar } from './view/ListToolbar';
@@ -109,6 +111,50 @@ export type DataColumnsOptions = {
 };
 
 /**
+ * Each data cell's element, kept while its page (the rows array) and its column stay the same. Blueprint
+ * calls the cell renderer for every visible cell on every draw (each wheel step); handing back the same
+ * element (same children, same ref callback) lets its Cell skip rendering, so a scroll renders only the
+ * cells it brings into view.
+ */
+const cellElements = new WeakMap<
+  readonly RecordRow[],
+  WeakMap<FieldDescriptor, Map<number, ReactElement<CellProps>>>
+>();
+
+function dataCell(
+  rows: readonly RecordRow[],
+  column: FieldDescriptor,
+  rowIndex: number,
+): ReactElement<CellProps> {
+  let byColumn = cellElements.get(rows);
+  if (!byColumn) {
+    byColumn = new WeakMap();
+    cellElements.set(rows, byColumn);
+  }
+  let byRow = byColumn.get(column);
+  if (!byRow) {
+    byRow = new Map();
+    byColumn.set(column, byRow);
+  }
+  const cached = byRow.get(rowIndex);
+  if (cached) return cached;
+  const row = rows[rowIndex] ?? {};
+  const element = (
+    <Cell
+      className={`list-cell list-cell-${column.component}`}
+      cellRef={(cell) => {
+        // Lets a click anywhere in the row find its index, and the highlight rule find the row.
+        if (cell) cell.dataset.row = String(rowIndex);
+      }}
+    >
+      <FieldValue value={row[column.name]} field={column} row={row} />
+    </Cell>
+  );
+  byRow.set(rowIndex, element);
+  return element;
+}
+
+/**
  * The data columns: sortable title with the column's search box under it, cells drawn by the field's
  * renderer. A function rather than a component because Blueprint's Table reads its Column children's
  * props directly.
@@ -135,20 +181,7 @@ export function dataColumns({
           <ColumnSearchInput column={column} filters={filters} onSearch={onColumnSearch} />
         </ColumnHeaderCell>
       )}
-      cellRenderer={(rowIndex) => {
-        const row = rows[rowIndex] ?? {};
-        return (
-          <Cell
-            className={`list-cell list-cell-${column.component}`}
-            cellRef={(element) => {
-              // Lets a click anywhere in the row find its index, and the highlight rule find the row.
-              if (element) element.dataset.row = String(rowIndex);
-            }}
-          >
-            <FieldValue value={row[column.name]} field={column} row={row} />
-          </Cell>
-        );
-      }}
+      cellRenderer={(rowIndex) => dataCell(rows, column, rowIndex)}
     />
   ));
 }
@@ -177,9 +210,11 @@ export type ListTableProps = {
 const NO_LEADING: readonly LeadingColumn[] = [];
 
 /**
- * Pages up to this size draw every visible cell in one go. Larger ones update in batches between frames
- * (Blueprint's BATCH_ON_UPDATE): the cells a scroll exposes on a 500-row page would otherwise be one
- * main-thread task of several hundred milliseconds.
+ * Pages up to this size draw every visible cell in one go. While a larger page is being scrolled, the
+ * cells a wheel step brings into view are drawn in batches between frames (Blueprint's BATCH mode),
+ * which would otherwise be one main-thread task of a few hundred milliseconds; once the scroll stops,
+ * whatever the batches have not drawn yet is drawn at once, so the rows in view are always complete
+ * (Blueprint's batches alone left the last rows blank for seconds on a busy machine).
  */
 const SYNC_RENDER_MAX_ROWS = 100;
 
@@ -224,13 +259,16 @@ function ListTable({
 }: ListTableProps): ReactNode {
   const [measure, { width, height }] = useElementSize<HTMLDivElement>();
   const container = useRef<HTMLDivElement | null>(null);
+  const [element, setElement] = useState<HTMLDivElement | null>(null);
   const attach = useCallback(
-    (element: HTMLDivElement | null) => {
-      container.current = element;
-      measure(element);
+    (next: HTMLDivElement | null) => {
+      container.current = next;
+      setElement(next);
+      measure(next);
     },
     [measure],
   );
+  const scrolling = useScrolling(element);
   // Widths the user dragged by hand, by column name, for as long as this list is open.
   const [resized, setResized] = useState<Record<string, number>>({});
   const leadingWidth = leadingColumns.reduce((sum, column) => sum + column.width, 0);
@@ -272,7 +310,7 @@ function ListTable({
           enableGhostCells={false}
           enableColumnResizing
           selectionModes={SelectionModes.NONE}
-          renderMode={rows.length > SYNC_RENDER_MAX_ROWS ? RenderMode.BATCH_ON_UPDATE : RenderMode.NONE}
+          renderMode={rows.length > SYNC_RENDER_MAX_ROWS && scrolling ? RenderMode.BATCH : RenderMode.NONE}
           cellRendererDependencies={[rows, columns, filters, ...renderDependencies]}
           onColumnWidthChanged={(index, size) => {
             const column = columns[index - leadingColumns.length];

@@ -35,6 +35,9 @@ export function StatusLabel({ option, raw }: StatusLabelProps): ReactNode {
   return (
     <Tag
       className="lead-status-tag"
+      // Blueprint measures a single-line tag after every draw to set its overflow title (a forced layout
+      // per visible row while a long list scrolls); CSS cuts the text instead, and the title is ours.
+      multiline
       round
       minimal={!look.known}
       style={look.known ? { background: look.background, color: look.color } : undefined}
