@@ -142,6 +142,14 @@ test('an agent filters, saves a favourite, picks columns, sorts, pages, bulk-upd
   await page.getByTestId(`status-cell-${firstId}`).click();
   await page.getByTestId('status-option-4').click();
   await expect(page.getByTestId(`status-cell-${firstId}`)).toHaveAttribute('data-value', '4');
+  // the second row's menu opens from the keyboard too, with the quick call among its entries
+  const otherId = ids[1] ?? 0;
+  await page.getByTestId(`status-menu-${otherId}`).focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId(`status-menu-panel-${otherId}`)).toBeVisible();
+  await expect(page.getByTestId(`status-menu-panel-${otherId}`).getByTestId('call-plain')).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(page.getByTestId(`status-menu-panel-${otherId}`)).toHaveCount(0);
 
   // the sales group has no delete flag: no Sil
   await page.getByTestId(`row-check-${firstId}`).check();

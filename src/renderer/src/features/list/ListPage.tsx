@@ -33,7 +33,7 @@ import { SearchDrawer } from './search/SearchDrawer';
 import { searchParamNames } from './search/url-filters';
 import { SortHeader } from './SortHeader';
 import { useElementSize } from './use-element-size';
-import { useScrolling } from './use-scrolling';
+import { useScrollSettle } from './use-scroll-settle';
 import { ColumnsDrawer } from './view/ColumnsDrawer';
 import type { ListActionContext } from './view/list-actions';
 import { ListToolbar } from './view/ListToolbar';
@@ -210,11 +210,10 @@ export type ListTableProps = {
 const NO_LEADING: readonly LeadingColumn[] = [];
 
 /**
- * Pages up to this size draw every visible cell in one go. While a larger page is being scrolled, the
- * cells a wheel step brings into view are drawn in batches between frames (Blueprint's BATCH mode),
- * which would otherwise be one main-thread task of a few hundred milliseconds; once the scroll stops,
- * whatever the batches have not drawn yet is drawn at once, so the rows in view are always complete
- * (Blueprint's batches alone left the last rows blank for seconds on a busy machine).
+ * Pages up to this size draw every visible cell in one go. Larger ones update in batches between frames
+ * (Blueprint's BATCH_ON_UPDATE): the cells a scroll exposes on a 500-row page would otherwise be one
+ * main-thread task of a few hundred milliseconds. useScrollSettle makes sure the batches end at the
+ * rows where the scroll stopped.
  */
 const SYNC_RENDER_MAX_ROWS = 100;
 
@@ -268,7 +267,7 @@ function ListTable({
     },
     [measure],
   );
-  const scrolling = useScrolling(element);
+  useScrollSettle(element);
   // Widths the user dragged by hand, by column name, for as long as this list is open.
   const [resized, setResized] = useState<Record<string, number>>({});
   const leadingWidth = leadingColumns.reduce((sum, column) => sum + column.width, 0);
@@ -310,7 +309,7 @@ function ListTable({
           enableGhostCells={false}
           enableColumnResizing
           selectionModes={SelectionModes.NONE}
-          renderMode={rows.length > SYNC_RENDER_MAX_ROWS && scrolling ? RenderMode.BATCH : RenderMode.NONE}
+          renderMode={rows.length > SYNC_RENDER_MAX_ROWS ? RenderMode.BATCH_ON_UPDATE : RenderMode.NONE}
           cellRendererDependencies={[rows, columns, filters, ...renderDependencies]}
           onColumnWidthChanged={(index, size) => {
             const column = columns[index - leadingColumns.length];

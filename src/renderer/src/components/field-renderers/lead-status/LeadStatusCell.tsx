@@ -1,6 +1,6 @@
 import { Button, Menu, MenuDivider, MenuItem, PopoverNext, Tag } from '@blueprintjs/core';
 import { useQueryClient } from '@tanstack/react-query';
-import { useState, type ReactNode } from 'react';
+import { useState, type ReactElement, type ReactNode } from 'react';
 import type { CallResult, OptionItem, RecordRow } from '../../../../../shared/contract';
 import type { CallLine } from '../../../../../shared/domain';
 import { messages } from '../../../../../shared/i18n/messages';
@@ -58,12 +58,49 @@ type SavedStatus = { from: string; to: string };
 export function LeadStatusCell({ value, field, row }: FieldRendererProps): ReactNode {
   const context = useFieldRendererContext();
   const options = useOptions(field.options);
+  // The menu (its save, quick call and popover) is mounted on the first click only: a long list would
+  // otherwise set all of it up for every row it draws, which made each scroll step slow.
+  const [active, setActive] = useState(false);
   const raw = cellText(value);
   const id = recordId(row, 'id');
+  const option = options.data?.byValue.get(raw);
   if (!context || id === null) {
-    return raw === '' ? null : <StatusLabel option={options.data?.byValue.get(raw)} raw={raw} />;
+    return raw === '' ? null : <StatusLabel option={option} raw={raw} />;
   }
-  return <LeadStatusMenu table={context.table} id={id} field={field} row={row} raw={raw} />;
+  if (active) {
+    return <LeadStatusMenu table={context.table} id={id} field={field} row={row} raw={raw} initiallyOpen />;
+  }
+  return statusFace({ id, shown: raw, option, busy: false, onClick: () => setActive(true) });
+}
+
+type StatusFaceProps = {
+  id: number;
+  shown: string;
+  option: OptionItem | undefined;
+  busy: boolean;
+  onClick?: () => void;
+};
+
+/** What the cell shows: the label and the menu button. A plain element, so the popover can wrap it. */
+function statusFace({ id, shown, option, busy, onClick }: StatusFaceProps): ReactElement {
+  return (
+    <span className="lead-status-cell" data-testid={`status-cell-${id}`} data-value={shown} onClick={onClick}>
+      {shown === '' ? (
+        <span className="lead-status-empty">{uiTexts.emptyValue}</span>
+      ) : (
+        <StatusLabel option={option} raw={shown} />
+      )}
+      <Button
+        variant="minimal"
+        size="small"
+        icon={busy ? 'more' : 'caret-down'}
+        className="lead-status-menu-button"
+        aria-label={uiTexts.changeStatus}
+        aria-haspopup="menu"
+        data-testid={`status-menu-${id}`}
+      />
+    </span>
+  );
 }
 
 type LeadStatusMenuProps = {
@@ -72,15 +109,24 @@ type LeadStatusMenuProps = {
   field: FieldRendererProps['field'];
   row: RecordRow;
   raw: string;
+  /** Opened by the click that mounted it. */
+  initiallyOpen?: boolean;
 };
 
-function LeadStatusMenu({ table, id, field, row, raw }: LeadStatusMenuProps): ReactNode {
+function LeadStatusMenu({
+  table,
+  id,
+  field,
+  row,
+  raw,
+  initiallyOpen = false,
+}: LeadStatusMenuProps): ReactNode {
   const bridge = useBridge();
   const queryClient = useQueryClient();
   const notifier = useNotifier();
   const permissions = usePermissions();
   const options = useOptions(field.options);
-  const [open, setOpen] = useState(false);
+  const [open, setOpen] = useState(initiallyOpen);
   const [saved, setSaved] = useState<SavedStatus | null>(null);
   const statusSave = useCrmMutation('inlineSave');
   const quickCall = useQuickCall();
@@ -161,22 +207,7 @@ function LeadStatusMenu({ table, id, field, row, raw }: LeadStatusMenuProps): Re
       animation="minimal"
       className="lead-status-popover"
     >
-      <span className="lead-status-cell" data-testid={`status-cell-${id}`} data-value={shown}>
-        {shown === '' ? (
-          <span className="lead-status-empty">{uiTexts.emptyValue}</span>
-        ) : (
-          <StatusLabel option={option} raw={shown} />
-        )}
-        <Button
-          variant="minimal"
-          size="small"
-          icon={statusSave.isPending || calling ? 'more' : 'caret-down'}
-          className="lead-status-menu-button"
-          aria-label={uiTexts.changeStatus}
-          aria-haspopup="menu"
-          data-testid={`status-menu-${id}`}
-        />
-      </span>
+      {statusFace({ id, shown, option, busy: statusSave.isPending || calling })}
     </PopoverNext>
   );
 }
