@@ -321,6 +321,26 @@ describe('POST /api/table/{table}', () => {
     expect(answer.results).toEqual([]);
   });
 
+  it('a filter on the id answers that one row with its total, also with other filters and past page 1', async () => {
+    const own = marked.find((l) => l.team_id === salesUser.team_id);
+    const byId = { name: 'id', type: 1, value: String(own?.id) };
+    const one = ok<TableAnswer>(await table('leads', { filters: [byId] }, tokens.sales));
+    expect(one.total).toBe(1);
+    expect(one.results.map((r) => Number(r.id))).toEqual([own?.id]);
+    // another filter that excludes it: no row, total 0
+    const excluded = ok<TableAnswer>(
+      await table(
+        'leads',
+        { filters: [byId, { name: 'city', type: 1, value: `${own?.city ?? ''}-başka` }] },
+        tokens.sales,
+      ),
+    );
+    expect(excluded).toMatchObject({ total: 0, results: [] });
+    // page 2 holds nothing, but the total still says the one match
+    const second = ok<TableAnswer>(await table('leads', { page: 2, filters: [byId] }, tokens.sales));
+    expect(second).toMatchObject({ total: 1, results: [] });
+  });
+
   it('hidden fields never leave the server (finance: tc)', async () => {
     const answer = ok<TableAnswer>(await table('leads', { fields: ['id', 'name', 'tc'] }, tokens.finance));
     expect(answer.fields).toEqual(['id', 'name']);

@@ -127,6 +127,21 @@ async function runCount(
 }
 
 /**
+ * Whether the filters pin the record's id to one value: then at most one row matches, and the first
+ * page holds every match, so it is its own count (one lookup by id, e.g. a deep link or a pasted
+ * number, then costs one query instead of two).
+ */
+function pinsOneRecord(filters: readonly FilterCondition[]): boolean {
+  return filters.some(
+    (filter) =>
+      filter.name === 'id' &&
+      filter.type === FILTER_TYPES.equal &&
+      typeof filter.value === 'string' &&
+      filter.value.trim() !== '',
+  );
+}
+
+/**
  * One page plus its total under the same WHERE: two queries, started together (a pool runs them in
  * parallel, PGlite's driver queues them on its single connection).
  * The page is a deferred join: the page's ids first, then their columns. The id query can often be
@@ -146,21 +161,25 @@ export async function runListQuery(
   const source = sql.id(access.table.sourceTable);
   const offset = (request.page - 1) * request.limit;
 
+  const pageIsCount = request.page === 1 && pinsOneRecord(request.filters);
   const [page, counted] = await Promise.all([
     sql<Record<string, unknown>>`select ${sql.join(names.map(column))} from ${source}
       where ${column('id')} in (select ${column('id')} from ${source} where ${where}
         order by ${orderBy} limit ${request.limit} offset ${offset})
       order by ${orderBy}`.execute(db),
-    runCount(
-      db,
-      countQuery(source, where, request.exact_total === true),
-      searchesInsideNames(access, request.filters),
-    ),
+    pageIsCount
+      ? null
+      : runCount(
+          db,
+          countQuery(source, where, request.exact_total === true),
+          searchesInsideNames(access, request.filters),
+        ),
   ]);
-  const capped = request.exact_total !== true && counted > LIST_COUNT_CAP;
+  const total = counted ?? page.rows.length;
+  const capped = request.exact_total !== true && total > LIST_COUNT_CAP;
   return {
     results: page.rows.map((row) => toRecordRow(row, names)),
-    total: capped ? LIST_COUNT_CAP : counted,
+    total: capped ? LIST_COUNT_CAP : total,
     capped,
     fields: names,
   };
