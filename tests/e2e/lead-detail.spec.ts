@@ -133,7 +133,8 @@ test('an agent works a lead: edit, journal, note with reminder, files, third par
   await page.getByTestId('tab-gorevler').click();
   await expect(page.getByTestId('tasks-tab')).toBeVisible();
   const taskTitle = page.getByTestId('task-add-title');
-  const taskName = `Kimlik fotokopisini iste (${testInfo.project.name})`;
+  // new on every try: a retry would otherwise find the first try's task under the same title
+  const taskName = `Kimlik fotokopisini iste (${testInfo.project.name} ${Date.now() % 100_000})`;
   await taskTitle.fill(taskName);
   await expect(taskTitle).toHaveValue(taskName);
   await taskTitle.press('Enter');
@@ -239,7 +240,8 @@ test('/detail/{table}/{id} opens a lead’s workspace or the generic edit form, 
 
   await page.goto(`/#/edit/leads/${id}`);
   await expect(page.getByTestId('edit-page-title')).toContainText(String(id));
-  const city = `Edirne ${testInfo.project.name}`;
+  // new on every try: saving the value a first try left changes nothing, so no toast would come
+  const city = `Edirne ${testInfo.project.name} ${Date.now() % 100_000}`;
   await page.getByTestId('edit-page-field-city').fill(city);
   await page.getByTestId('edit-page-save').click();
   await expect(page.getByText('İşlem başarıyla kaydedildi').first()).toBeVisible();

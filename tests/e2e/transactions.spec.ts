@@ -184,8 +184,11 @@ test('a withdrawal goes from the agent through finance and risk, and a deposit i
   await expect(page.getByTestId('trx-lead-info')).toBeVisible();
   await closeDialog(page);
   await page.getByTestId(`trx-edit-${withdrawalId}`).click();
+  // typed and saved once the dialog has finished opening (a click during its transition was once lost)
+  await page.locator('.bp6-dialog-container.bp6-overlay-enter-done').waitFor();
   await page.getByTestId('trx-edit-comment').fill('Kar çekimi (müşteri onaylı)');
   await page.getByTestId('trx-edit-save').click();
+  await expect(page.getByRole('dialog')).toHaveCount(0);
   await expect(page.getByTestId(`trx-details-${withdrawalId}`)).toContainText('müşteri onaylı');
   await saveScreen(page, testInfo, 'transactions-admin');
 });
