@@ -49,8 +49,9 @@ function Approval({ value }: { value: number | null }): ReactNode {
 /**
  * Transactions as a table, each row with its steps one click away (the department's panel), lead info,
  * journal, and for admin and sales_manager 'Detay' (/list/transactions?id=) and the edit modal. The
- * status comes right after the type: in the lead tab's narrow column the table scrolls sideways, and
- * what a row is and where it stands must stay in view.
+ * status comes right after the type, so what a row is and where it stands is read first. The lead's own
+ * tab is half a screen wide: there the booked bank and platform amounts and the account move into the
+ * row's details, so the table fits without scrolling sideways.
  */
 export function TransactionTable(props: TransactionTableProps): ReactNode {
   const { rows, department, statuses, showCustomer } = props;
@@ -61,7 +62,8 @@ export function TransactionTable(props: TransactionTableProps): ReactNode {
   );
   const [dialog, setDialog] = useState<{ kind: 'lead' | 'journal' | 'edit'; row: RecordRow } | null>(null);
   const manager = MANAGERS.includes(department);
-  const columns = showCustomer ? 12 : 11;
+  const narrow = !showCustomer;
+  const columns = showCustomer ? 12 : 8;
   if (rows.length === 0) {
     return <NonIdealState icon="bank-account" description={tt.empty} className="lead-tab-empty" />;
   }
@@ -83,9 +85,13 @@ export function TransactionTable(props: TransactionTableProps): ReactNode {
             <th>{tt.columnStatus}</th>
             <th>{tt.columnGateway}</th>
             <th>{tt.columnAmount}</th>
-            <th>{tt.columnBank}</th>
-            <th>{tt.columnPlatformAmount}</th>
-            <th>{tt.columnLogin}</th>
+            {narrow ? null : (
+              <>
+                <th>{tt.columnBank}</th>
+                <th>{tt.columnPlatformAmount}</th>
+                <th>{tt.columnLogin}</th>
+              </>
+            )}
             <th>{tt.columnFinance}</th>
             <th>{tt.columnRisk}</th>
             <th>{tt.columnDate}</th>
@@ -133,24 +139,50 @@ export function TransactionTable(props: TransactionTableProps): ReactNode {
                   <td className="trx-nowrap" data-testid={`trx-amount-${id}`}>
                     {money(row, 'amount', 'currency_id', currencies)}
                   </td>
-                  <td className="trx-nowrap">{money(row, 'amount_bank', 'bank_currency_id', currencies)}</td>
-                  <td className="trx-nowrap">
-                    {money(row, 'amount_platform', 'platform_currency_id', currencies)}
-                  </td>
-                  <td>{textCell(row, 'login')}</td>
+                  {narrow ? null : (
+                    <>
+                      <td className="trx-nowrap">
+                        {money(row, 'amount_bank', 'bank_currency_id', currencies)}
+                      </td>
+                      <td className="trx-nowrap">
+                        {money(row, 'amount_platform', 'platform_currency_id', currencies)}
+                      </td>
+                      <td>{textCell(row, 'login')}</td>
+                    </>
+                  )}
                   <td>
                     <Approval value={numberCell(row, 'finance_approve_status')} />
                   </td>
                   <td>
                     <Approval value={numberCell(row, 'risk_approve_status')} />
                   </td>
-                  <td className="trx-nowrap">{formatDateTimeTr(textCell(row, 'created_at'))}</td>
+                  <td className={narrow ? undefined : 'trx-nowrap'}>
+                    {formatDateTimeTr(textCell(row, 'created_at'))}
+                  </td>
                 </tr>
                 {open.has(id) ? (
                   <tr className="trx-details" data-testid={`trx-details-${id}`}>
                     <td colSpan={columns}>
                       <div className="trx-detail-grid">
                         <dl className="trx-facts">
+                          {narrow ? (
+                            <>
+                              <dt>{tt.columnLogin}</dt>
+                              <dd>{textCell(row, 'login')}</dd>
+                              {textCell(row, 'amount_bank') ? (
+                                <>
+                                  <dt>{tt.columnBank}</dt>
+                                  <dd>{money(row, 'amount_bank', 'bank_currency_id', currencies)}</dd>
+                                </>
+                              ) : null}
+                              {textCell(row, 'amount_platform') ? (
+                                <>
+                                  <dt>{tt.columnPlatformAmount}</dt>
+                                  <dd>{money(row, 'amount_platform', 'platform_currency_id', currencies)}</dd>
+                                </>
+                              ) : null}
+                            </>
+                          ) : null}
                           {textCell(row, 'iban') ? (
                             <>
                               <dt>{tt.iban}</dt>
