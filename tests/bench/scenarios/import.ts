@@ -8,11 +8,16 @@ import { CsvRowReader } from '../../../src/shared/domain/import-csv';
 import { parseImportFile } from '../../../src/shared/domain/import-file';
 import { IMPORT_CHUNK_ROWS } from '../../../src/shared/domain/import-limits';
 import { guessMapping } from '../../../src/shared/domain/import-mapping';
-import { planChunks, prepareImportRows } from '../../../src/shared/domain/import-plan';
+import { prepareImportRows } from '../../../src/shared/domain/import-plan';
+import {
+  IMPORT_CHUNKS_IN_FLIGHT,
+  uploadImportChunks,
+  type ChunkAnswer,
+} from '../../../src/shared/domain/import-upload';
 import { contract } from '../../../src/shared/contract';
 import { DOUBLE_CHECK_MAX_PHONES } from '../../../src/shared/contract/importer';
 import { benchDatabaseUrl } from '../bench-database';
-import { startLoadServer } from '../load/server-process';
+import { startLoadServer, type LoadServer } from '../load/server-process';
 import { count, ratio, seconds, type BenchContext, type Section } from './bench-context';
 
 /**
@@ -68,9 +73,26 @@ interface Fields {
   fields: { name: string; display_name: string; date: boolean; phone: boolean; required: boolean }[];
 }
 
+type Poster = (url: string, body: unknown) => Promise<unknown>;
+
+/** Calls a CRM server in a process of its own (as in production), or the bench's own one in process. */
+function poster(context: BenchContext, server: LoadServer | null): Poster {
+  return async (url, body) => {
+    if (!server) return post(context, url, body);
+    const response = await fetch(`${server.url}/api${url}`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${context.token}`, 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+    if (!response.ok) throw new Error(`${url}: ${response.status} ${(await response.text()).slice(0, 200)}`);
+    return response.json();
+  };
+}
+
 /** Double check and chunked upload of prepared rows, as the screen sends them. Answers rows inserted. */
 async function upload(
   context: BenchContext,
+  send: Poster,
   excelId: string,
   columns: string[],
   rows: string[][],
@@ -78,28 +100,21 @@ async function upload(
 ): Promise<{ inserted: number; matches: number }> {
   let matches = 0;
   for (let start = 0; start < phones.length; start += DOUBLE_CHECK_MAX_PHONES) {
-    const answer = (await post(context, '/doubleCheck/', {
+    const answer = (await send(contract.doubleCheck.path, {
       table: 'leads',
       phones: phones.slice(start, start + DOUBLE_CHECK_MAX_PHONES),
     })) as { result: { match_count: number } };
     matches += answer.result.match_count;
   }
-  const chunks = planChunks(rows);
-  let inserted = 0;
-  for (const [index, [start, end]] of chunks.entries()) {
-    const answer = (await post(context, '/bulk/insert/', {
-      table: 'leads',
-      excelId,
-      fileName: `${excelId}.dosya`,
-      chunk: index,
-      chunks: chunks.length,
-      firstRow: start + 2,
-      total: rows.length,
-      skipDuplicates: 1,
-      inputs: { columns, data: rows.slice(start, end) },
-    })) as { successCount: number };
-    inserted += answer.successCount;
-  }
+  // The screen's own chunked upload (two chunks in flight), over the in-process server.
+  const { inserted } = await uploadImportChunks(
+    { table: 'leads', excelId, fileName: `${excelId}.dosya`, columns, rows, skipDuplicates: true },
+    {
+      send: async (body) => (await send(contract.bulkInsert.path, body)) as ChunkAnswer,
+      // BENCH_IMPORT_IN_FLIGHT=1 sends one chunk after another, to compare with the screen's default
+      inFlight: Number(process.env.BENCH_IMPORT_IN_FLIGHT ?? IMPORT_CHUNKS_IN_FLIGHT),
+    },
+  );
   return { inserted, matches };
 }
 
@@ -198,17 +213,7 @@ async function streamBigCsv(
   const baseline = rssNow();
   let peak = baseline;
   const sampler = setInterval(() => (peak = Math.max(peak, rssNow())), 50);
-  const postChunk = async (body: unknown): Promise<unknown> => {
-    if (!server) return post(context, contract.bulkInsert.path, body);
-    const response = await fetch(`${server.url}/api${contract.bulkInsert.path}`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${context.token}`, 'content-type': 'application/json' },
-      body: JSON.stringify(body),
-    });
-    if (!response.ok)
-      throw new Error(`bulk insert: ${response.status} ${(await response.text()).slice(0, 200)}`);
-    return response.json();
-  };
+  const postChunk = poster(context, server);
   const started = performance.now();
   let header: string[] | null = null;
   let pending: string[][] = [];
@@ -221,7 +226,7 @@ async function streamBigCsv(
       birthday: 'DD/MM/YY',
     });
     if (!ready.ok) throw new Error(ready.message);
-    const answer = (await postChunk({
+    const answer = (await postChunk(contract.bulkInsert.path, {
       table: 'leads',
       excelId,
       fileName: 'milyon.csv',
@@ -289,11 +294,12 @@ export async function runImport(context: BenchContext): Promise<Section> {
     rows: [],
     notes: [],
   };
+  let filesServer: LoadServer | null = null;
   try {
     const existing = await sql<{ phone: string }>`select phone from leads where phone is not null
       order by id limit 1000`.execute(db);
     const duplicatePhones = existing.rows.map((r) => r.phone);
-    const { fields } = (await post(context, '/import/templates', { table: 'leads' })) as Fields;
+    const { fields } = (await post(context, contract.importTemplates.path, { table: 'leads' })) as Fields;
     if (big > 0) section.rows.push(await streamBigCsv(context, big, fields, duplicatePhones, dir));
 
     // The baseline first: the same rows, already prepared, by COPY (PostgreSQL) or one INSERT ... SELECT
@@ -338,6 +344,11 @@ export async function runImport(context: BenchContext): Promise<Section> {
       pass: null,
     });
 
+    // The files go to a CRM server in a process of its own on PostgreSQL (as in production: the screen's
+    // reading and the server's writing do not share one thread); PGlite lives in the bench's process.
+    const databaseUrl = context.engine === 'PostgreSQL' ? benchDatabaseUrl() : null;
+    filesServer = databaseUrl ? await startLoadServer(databaseUrl) : null;
+    const send = poster(context, filesServer);
     for (const kind of ['xlsx', 'csv'] as const) {
       const tag = `bench-${kind}-${Date.now()}`;
       const rows = [HEADER, ...Array.from({ length: n }, (_, i) => row(i, tag, duplicatePhones))];
@@ -358,6 +369,7 @@ export async function runImport(context: BenchContext): Promise<Section> {
       if (!ready.ok) throw new Error(ready.message);
       const result = await upload(
         context,
+        send,
         `bench_${kind}_${String(Date.now()).slice(-11).padStart(11, '0')}`,
         ready.columns,
         ready.rows,
@@ -391,6 +403,7 @@ export async function runImport(context: BenchContext): Promise<Section> {
 
     return section;
   } finally {
+    await filesServer?.stop();
     rmSync(dir, { recursive: true, force: true });
   }
 }
