@@ -31,7 +31,16 @@ function isServerMessage(value: unknown): value is ServerMessage {
 /** Starts the CRM server on `databaseUrl` in a child process (tsx) and waits until it listens. */
 export async function startLoadServer(databaseUrl: string): Promise<LoadServer> {
   const child: ChildProcess = fork(ENTRY, [], {
-    execArgv: ['--import', 'tsx', '--expose-gc'],
+    // BENCH_SERVER_CPU_PROF=<folder>: the server writes a V8 CPU profile there when it stops (where
+    // its time goes under load; open it in Chrome's DevTools)
+    execArgv: [
+      '--import',
+      'tsx',
+      '--expose-gc',
+      ...(process.env.BENCH_SERVER_CPU_PROF
+        ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_SERVER_CPU_PROF}`]
+        : []),
+    ],
     env: { ...process.env, LOAD_DATABASE_URL: databaseUrl, NODE_ENV: 'production' },
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
