@@ -3,13 +3,11 @@ import { planChunks } from './import-plan';
 
 /**
  * The chunked upload of an import (POST /bulk/insert/), shared by the screen and the bench so both send
- * exactly the same requests. Two chunks are in flight at a time: while the server writes one chunk (its
- * transaction holds the import's report row, so chunks are still written one after another), the next
- * one is already on its way and being read and checked. Chunks the server already has are skipped.
+ * exactly the same requests. One chunk after another, in the file's order: the leads keep the file's
+ * order, and of two rows with the same phone the earlier one is kept. (Two chunks in flight were
+ * measured and gained little, because the server writes an import's chunks one at a time anyway; see
+ * README, "Importing leads".) Chunks the server already has are skipped.
  */
-
-/** Chunks sent at once. More would only queue on the report row's lock and hold more memory. */
-export const IMPORT_CHUNKS_IN_FLIGHT = 2;
 
 export interface ImportUploadJob {
   table: string;
@@ -40,16 +38,15 @@ export interface ImportUploadOptions {
   /** Waits before try n + 1. */
   wait?: (attempt: number) => Promise<void>;
   onAnswer?: (answer: ChunkAnswer) => void;
-  inFlight?: number;
 }
 
 export interface ImportUploadResult {
-  /** Rows this upload added (a repeated chunk counted once, by the try that inserted it). */
+  /** Rows of the chunks this upload sent that are now in the table. */
   inserted: number;
   skipped: number;
 }
 
-export function chunkBody(
+function chunkBody(
   job: ImportUploadJob,
   chunks: number,
   index: number,
@@ -69,47 +66,33 @@ export function chunkBody(
   };
 }
 
-/** Sends every chunk not yet done; the first refused chunk stops the upload (those in flight finish). */
+/** Sends every chunk not yet done; a refused chunk (or one out of tries) stops the upload. */
 export async function uploadImportChunks(
   job: ImportUploadJob,
   options: ImportUploadOptions,
 ): Promise<ImportUploadResult> {
   const chunks = planChunks(job.rows);
   const done = new Set(options.chunksDone ?? []);
-  const queue = chunks.flatMap(([start, end], index) => (done.has(index) ? [] : [{ index, start, end }]));
   const attempts = Math.max(1, options.attempts ?? 1);
   let inserted = 0;
   let skipped = 0;
-  // The first refusal; the workers stop taking chunks once there is one.
-  const failures: unknown[] = [];
-
-  async function sendWithRetries(body: BulkInsertBody): Promise<ChunkAnswer> {
+  for (const [index, [start, end]] of chunks.entries()) {
+    if (done.has(index)) continue;
+    const body = chunkBody(job, chunks.length, index, start, end);
     for (let attempt = 1; ; attempt += 1) {
       try {
-        return await options.send(body);
+        const answer = await options.send(body);
+        // A repeated chunk was written by an earlier try of this upload whose answer was lost (chunks
+        // written before the upload started are skipped above): its rows are this upload's too.
+        inserted += answer.successCount;
+        skipped += answer.skipped;
+        options.onAnswer?.(answer);
+        break;
       } catch (error) {
         if (attempt >= attempts || !(options.retryable?.(error) ?? false)) throw error;
         await options.wait?.(attempt);
       }
     }
   }
-
-  async function worker(): Promise<void> {
-    for (let next = queue.shift(); next && failures.length === 0; next = queue.shift()) {
-      const body = chunkBody(job, chunks.length, next.index, next.start, next.end);
-      try {
-        const answer = await sendWithRetries(body);
-        if (!answer.repeated) inserted += answer.successCount;
-        skipped += answer.skipped;
-        options.onAnswer?.(answer);
-      } catch (error) {
-        failures.push(error);
-      }
-    }
-  }
-
-  const workers = Math.max(1, Math.min(options.inFlight ?? IMPORT_CHUNKS_IN_FLIGHT, queue.length));
-  await Promise.all(Array.from({ length: workers }, () => worker()));
-  if (failures.length > 0) throw failures[0];
   return { inserted, skipped };
 }

@@ -9,11 +9,7 @@ import { parseImportFile } from '../../../src/shared/domain/import-file';
 import { IMPORT_CHUNK_ROWS } from '../../../src/shared/domain/import-limits';
 import { guessMapping } from '../../../src/shared/domain/import-mapping';
 import { prepareImportRows } from '../../../src/shared/domain/import-plan';
-import {
-  IMPORT_CHUNKS_IN_FLIGHT,
-  uploadImportChunks,
-  type ChunkAnswer,
-} from '../../../src/shared/domain/import-upload';
+import { uploadImportChunks, type ChunkAnswer } from '../../../src/shared/domain/import-upload';
 import { contract } from '../../../src/shared/contract';
 import { DOUBLE_CHECK_MAX_PHONES } from '../../../src/shared/contract/importer';
 import { benchDatabaseUrl } from '../bench-database';
@@ -106,14 +102,10 @@ async function upload(
     })) as { result: { match_count: number } };
     matches += answer.result.match_count;
   }
-  // The screen's own chunked upload (two chunks in flight), over the in-process server.
+  // The screen's own chunked upload.
   const { inserted } = await uploadImportChunks(
     { table: 'leads', excelId, fileName: `${excelId}.dosya`, columns, rows, skipDuplicates: true },
-    {
-      send: async (body) => (await send(contract.bulkInsert.path, body)) as ChunkAnswer,
-      // BENCH_IMPORT_IN_FLIGHT=1 sends one chunk after another, to compare with the screen's default
-      inFlight: Number(process.env.BENCH_IMPORT_IN_FLIGHT ?? IMPORT_CHUNKS_IN_FLIGHT),
-    },
+    { send: async (body) => (await send(contract.bulkInsert.path, body)) as ChunkAnswer },
   );
   return { inserted, matches };
 }

@@ -16,68 +16,90 @@ const job = (rows: number): ImportUploadJob => ({
   skipDuplicates: true,
 });
 
-/** A stand-in server: answers each chunk after `delay` ms, counting rows; refuses where told. */
-function fakeServer(options: { delay?: number; refuse?: (body: BulkInsertBody) => unknown } = {}) {
-  const sent: number[] = [];
+/**
+ * A stand-in server: answers each chunk after a few ms (one row of each a duplicate), refusing where
+ * told; a chunk it has written before is answered as repeated with its earlier counts.
+ */
+function fakeServer(refuse: (body: BulkInsertBody, tries: number) => Error | null = () => null) {
+  const bodies: BulkInsertBody[] = [];
+  const written = new Map<number, ChunkAnswer>();
+  const tries = new Map<number, number>();
   let inFlight = 0;
   let maxInFlight = 0;
   let done = 0;
   const send = async (body: BulkInsertBody): Promise<ChunkAnswer> => {
-    sent.push(body.chunk);
+    bodies.push(body);
+    tries.set(body.chunk, (tries.get(body.chunk) ?? 0) + 1);
     inFlight += 1;
     maxInFlight = Math.max(maxInFlight, inFlight);
-    await new Promise((resolve) => setTimeout(resolve, options.delay ?? 5));
+    await new Promise((resolve) => setTimeout(resolve, 2));
     inFlight -= 1;
-    const refusal = options.refuse?.(body);
+    const earlier = written.get(body.chunk);
+    if (earlier) return { ...earlier, repeated: true };
+    const refusal = refuse(body, tries.get(body.chunk) ?? 0);
     if (refusal) throw refusal;
-    const rows = body.inputs.data.length;
-    done += rows;
-    return { successCount: rows - 1, skipped: 1, done, total: body.total, repeated: false };
+    done += body.inputs.data.length;
+    const answer = { successCount: body.inputs.data.length - 1, skipped: 1, done, total: body.total };
+    written.set(body.chunk, { ...answer, repeated: false });
+    return { ...answer, repeated: false };
   };
-  return { send, sent, maxInFlight: () => maxInFlight };
+  return { send, bodies, written, maxInFlight: () => maxInFlight };
 }
 
 describe('uploadImportChunks', () => {
-  it('sends every chunk once, two at a time, with its place in the file', async () => {
+  it('sends every chunk once, in the file order, one at a time, with its place in the file', async () => {
     const server = fakeServer();
-    const bodies: BulkInsertBody[] = [];
+    const progress: number[] = [];
     const result = await uploadImportChunks(job(IMPORT_CHUNK_ROWS * 4 + 10), {
-      send: (body) => {
-        bodies.push(body);
-        return server.send(body);
-      },
+      send: server.send,
+      onAnswer: (answer) => progress.push(answer.done),
     });
-    expect([...server.sent].sort()).toEqual([0, 1, 2, 3, 4]);
-    expect(server.maxInFlight()).toBe(2);
+    expect(server.bodies.map((body) => body.chunk)).toEqual([0, 1, 2, 3, 4]);
+    expect(server.maxInFlight()).toBe(1);
     expect(result).toEqual({ inserted: IMPORT_CHUNK_ROWS * 4 + 10 - 5, skipped: 5 });
-    const last = bodies.find((body) => body.chunk === 4);
+    expect(progress.at(-1)).toBe(IMPORT_CHUNK_ROWS * 4 + 10);
+    const last = server.bodies.at(-1);
     expect(last?.firstRow).toBe(IMPORT_CHUNK_ROWS * 4 + 2);
     expect(last?.inputs.data).toHaveLength(10);
+    expect(last?.inputs.data[0]?.[0]).toBe(`Kişi ${IMPORT_CHUNK_ROWS * 4}`);
     expect(last?.chunks).toBe(5);
+    expect(last?.total).toBe(IMPORT_CHUNK_ROWS * 4 + 10);
     expect(last?.skipDuplicates).toBe(1);
   });
 
-  it('skips the chunks the server has and does not count a repeated chunk', async () => {
-    const sent: number[] = [];
+  it('skips the chunks the server had when the upload started', async () => {
+    const server = fakeServer();
     const result = await uploadImportChunks(job(IMPORT_CHUNK_ROWS * 3), {
       chunksDone: [0, 2],
-      send: async (body) => {
-        sent.push(body.chunk);
-        return { successCount: 7, skipped: 0, done: 0, total: 0, repeated: true };
-      },
+      send: server.send,
     });
-    expect(sent).toEqual([1]);
-    expect(result.inserted).toBe(0);
+    expect(server.bodies.map((body) => body.chunk)).toEqual([1]);
+    expect(result.inserted).toBe(IMPORT_CHUNK_ROWS - 1);
   });
 
-  it('tries a retryable failure again and stops at the first refusal', async () => {
-    let networkFailures = 1;
-    const waits: number[] = [];
-    const flaky = fakeServer({
-      refuse: (body) => (body.chunk === 1 && networkFailures-- > 0 ? new Error('network') : null),
-    });
+  it('counts a chunk written by a try whose answer was lost, once', async () => {
+    const server = fakeServer();
+    let lost = 1;
     const result = await uploadImportChunks(job(IMPORT_CHUNK_ROWS * 2), {
-      send: flaky.send,
+      send: async (body) => {
+        const answer = await server.send(body);
+        // the server wrote chunk 1, but its answer never arrived
+        if (body.chunk === 1 && lost-- > 0) throw new Error('network');
+        return answer;
+      },
+      retryable: (error) => error instanceof Error && error.message === 'network',
+      attempts: 3,
+    });
+    expect(server.bodies.map((body) => body.chunk)).toEqual([0, 1, 1]);
+    expect(server.written.size).toBe(2);
+    expect(result.inserted).toBe(IMPORT_CHUNK_ROWS * 2 - 2);
+  });
+
+  it('tries a network failure again, and stops at a refusal or when out of tries', async () => {
+    const waits: number[] = [];
+    const once = fakeServer((body, tries) => (body.chunk === 1 && tries === 1 ? new Error('network') : null));
+    const result = await uploadImportChunks(job(IMPORT_CHUNK_ROWS * 2), {
+      send: once.send,
       retryable: (error) => error instanceof Error && error.message === 'network',
       attempts: 3,
       wait: async (attempt) => {
@@ -87,11 +109,25 @@ describe('uploadImportChunks', () => {
     expect(waits).toEqual([1]);
     expect(result.inserted).toBe(IMPORT_CHUNK_ROWS * 2 - 2);
 
-    const refusing = fakeServer({ refuse: (body) => (body.chunk === 0 ? new Error('Geçersiz alan') : null) });
+    const refusing = fakeServer((body) => (body.chunk === 1 ? new Error('Geçersiz alan') : null));
     await expect(
-      uploadImportChunks(job(IMPORT_CHUNK_ROWS * 6), { send: refusing.send, retryable: () => false }),
+      uploadImportChunks(job(IMPORT_CHUNK_ROWS * 4), {
+        send: refusing.send,
+        retryable: (error) => error instanceof Error && error.message === 'network',
+        attempts: 3,
+      }),
     ).rejects.toThrow('Geçersiz alan');
-    // the chunk in flight beside the refused one finishes; no new chunk starts after the refusal
-    expect([...refusing.sent].sort()).toEqual([0, 1]);
+    // a refusal is not tried again, and nothing after it is sent
+    expect(refusing.bodies.map((body) => body.chunk)).toEqual([0, 1]);
+
+    const down = fakeServer(() => new Error('network'));
+    await expect(
+      uploadImportChunks(job(IMPORT_CHUNK_ROWS), {
+        send: down.send,
+        retryable: () => true,
+        attempts: 3,
+      }),
+    ).rejects.toThrow('network');
+    expect(down.bodies).toHaveLength(3);
   });
 });

@@ -167,8 +167,12 @@ export function TransactionTable(props: TransactionTableProps): ReactNode {
                         <dl className="trx-facts">
                           {narrow ? (
                             <>
-                              <dt>{tt.columnLogin}</dt>
-                              <dd>{textCell(row, 'login')}</dd>
+                              {textCell(row, 'login') ? (
+                                <>
+                                  <dt>{tt.columnLogin}</dt>
+                                  <dd>{textCell(row, 'login')}</dd>
+                                </>
+                              ) : null}
                               {textCell(row, 'amount_bank') ? (
                                 <>
                                   <dt>{tt.columnBank}</dt>
