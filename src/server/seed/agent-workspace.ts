@@ -1,9 +1,11 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import { PLATFORM_LOGIN_TITLE } from '../../shared/contract';
 import { FILTER_TYPES } from '../../shared/domain/filters';
+import { foldTurkish } from '../../shared/domain/turkish-fold';
 import { messages } from '../../shared/i18n/messages';
 import type { Database } from '../db/schema';
 import { TASKS_MODULE } from '../modules/tasks/service';
+import { FEMALE_NAMES, MALE_NAMES, PROVINCES } from './turkish-data';
 
 /**
  * What every demo account finds on its first screen (issue 10): reminders later today and this week, an
@@ -351,7 +353,10 @@ export function demoTc(seed: number): string {
   return `${digits.join('')}${tenth}${eleventh}`;
 }
 
-/** A third person (spec 2 §3 lead remitter) on the first lead, for groups with that tab. */
+/**
+ * A third person (spec 2 §3 lead remitter) on the first lead, for groups with that tab: a relative of the
+ * lead (same surname, living nearby), different for every account so a list of them reads as real data.
+ */
 async function seedRemitter(
   trx: Transaction<Database>,
   account: AccountRow,
@@ -359,16 +364,20 @@ async function seedRemitter(
 ): Promise<number> {
   const lead = leads[0];
   if (!lead) return 0;
+  const surname = lead.name.trim().split(/\s+/).at(-1) ?? 'Demir';
+  const names = account.id % 2 === 0 ? FEMALE_NAMES : MALE_NAMES;
+  const given = names[(account.id * 7 + lead.id) % names.length] ?? 'Mehmet';
+  const province = PROVINCES[(account.id * 11 + lead.id) % PROVINCES.length];
   await trx
     .insertInto('lead_remitters')
     .values({
       lead_id: lead.id,
       agent_id: account.id,
-      name: 'Mehmet Demir',
+      name: `${given} ${surname}`,
       tc: demoTc(account.id),
-      city: 'İstanbul',
-      ilce: 'Üsküdar',
-      email: 'mehmet.demir@gmail.com',
+      city: province?.name ?? 'İstanbul',
+      ilce: province?.districts[account.id % province.districts.length] ?? 'Merkez',
+      email: `${foldTurkish(given)}.${foldTurkish(surname)}${account.id}@gmail.com`.replace(/\s+/g, ''),
       description: `${lead.name} adına havale yapacak yakını.`,
     })
     .execute();

@@ -95,6 +95,7 @@ export const uiTexts = {
   invalidJson: 'Geçerli bir JSON girin',
   selectAllOnPage: 'Sayfadaki tüm kayıtları seç',
   selectRow: 'Kaydı seç',
+  viewRecord: 'Görüntüle',
   deleteNotes: 'Notları Sil',
   bulkEditTitle: 'Toplu Düzenle',
   bulkSelection: '{count} kayıt seçili',

@@ -156,6 +156,9 @@ export function CallPeriodsPage(): ReactNode {
 
   return (
     <div className="page work-cp-page" data-testid="call-periods-page">
+      <header className="page-header">
+        <h1 className="page-title">{workTexts.callPeriodsTitle}</h1>
+      </header>
       <div className="work-cp-toolbar">
         <ControlGroup>
           <HTMLSelect
@@ -190,7 +193,9 @@ export function CallPeriodsPage(): ReactNode {
           />
         </ControlGroup>
         {list.data ? (
-          <span className="work-cp-total">{format(workTexts.totalDue, { total: list.data.total })}</span>
+          <span className="work-cp-total">
+            {format(workTexts.totalDue, { total: list.data.total.toLocaleString('tr-TR') })}
+          </span>
         ) : null}
         <Link to="/tasks" className="work-cp-tasks-link">
           {workTexts.openTasks}

@@ -427,11 +427,17 @@ function ListScreen({ table, fields }: ListScreenProps): ReactNode {
   const onToggleRow = selection.toggle;
   const records = useRecordModals(table);
   const { openRecord } = records;
+  // Known once the permissions have loaded; until then the button keeps its usual edit face.
+  const tableFlags = permissions.data?.tables.find((entry) => entry.table === table);
+  const readOnly = tableFlags !== undefined && tableFlags.update !== 1;
   const leadingColumns = useMemo<LeadingColumn[]>(
     () => [
-      { element: selectionColumn({ rows, selection, onOpenRow: openRecord }), width: SELECTION_COLUMN_WIDTH },
+      {
+        element: selectionColumn({ rows, selection, onOpenRow: openRecord, readOnly }),
+        width: SELECTION_COLUMN_WIDTH,
+      },
     ],
-    [rows, selection, openRecord],
+    [rows, selection, openRecord, readOnly],
   );
 
   const keyboard = useMemo<ListActionContext>(

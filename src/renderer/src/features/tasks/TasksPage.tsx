@@ -219,6 +219,9 @@ export function TasksPage(): ReactNode {
 
   return (
     <div className="page work-page" data-testid="tasks-page">
+      <header className="page-header">
+        <h1 className="page-title">{workTexts.tasksTitle}</h1>
+      </header>
       <div className="work-tasks-layout">
         <section className="work-tasks-main">
           <NewTaskForm />

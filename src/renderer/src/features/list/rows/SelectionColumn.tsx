@@ -36,9 +36,16 @@ export type RowSelectCellProps = {
   selection: RowSelection;
   /** Opens the edit modal; absent where the list offers no edit. */
   onOpenRow?: (id: number) => void;
+  /** The user may not update the table: the same modal only shows the record, and the button says so. */
+  readOnly?: boolean;
 };
 
-export function RowSelectCell({ row, selection, onOpenRow }: RowSelectCellProps): ReactNode {
+export function RowSelectCell({
+  row,
+  selection,
+  onOpenRow,
+  readOnly = false,
+}: RowSelectCellProps): ReactNode {
   const id = rowId(row.id);
   if (id === null) return null;
   return (
@@ -54,11 +61,11 @@ export function RowSelectCell({ row, selection, onOpenRow }: RowSelectCellProps)
         <Button
           variant="minimal"
           size="small"
-          icon="edit"
+          icon={readOnly ? 'eye-open' : 'edit'}
           className="row-edit"
           onClick={() => onOpenRow(id)}
-          title={messages.edit}
-          aria-label={messages.edit}
+          title={readOnly ? uiTexts.viewRecord : messages.edit}
+          aria-label={readOnly ? uiTexts.viewRecord : messages.edit}
           data-testid={`row-edit-${id}`}
         />
       ) : null}
@@ -70,6 +77,7 @@ export type SelectionColumnOptions = {
   rows: readonly RecordRow[];
   selection: RowSelection;
   onOpenRow?: (id: number) => void;
+  readOnly?: boolean;
 };
 
 /**
@@ -81,6 +89,7 @@ export function selectionColumn({
   rows,
   selection,
   onOpenRow,
+  readOnly,
 }: SelectionColumnOptions): ReactElement<ColumnProps> {
   return (
     <Column
@@ -100,7 +109,12 @@ export function selectionColumn({
             if (element) element.dataset.row = String(rowIndex);
           }}
         >
-          <RowSelectCell row={rows[rowIndex] ?? {}} selection={selection} onOpenRow={onOpenRow} />
+          <RowSelectCell
+            row={rows[rowIndex] ?? {}}
+            selection={selection}
+            onOpenRow={onOpenRow}
+            readOnly={readOnly}
+          />
         </Cell>
       )}
     />
