@@ -13,7 +13,7 @@ import { usePageTitle } from '../../shell/top-bar/top-bar-slot';
 import { ReportState } from './ReportState';
 import './reports.css';
 
-/** Distinct hues for up to a dozen agents; they repeat beyond, the legend still names each slice. */
+/** Blueprint's distinct hues for the first dozen agents. */
 const SLICE_COLORS = [
   '#2d72d2',
   '#238551',
@@ -28,6 +28,17 @@ const SLICE_COLORS = [
   '#29a634',
   '#db2c6f',
 ] as const;
+
+/**
+ * A slice's colour: the palette first, then hues a golden angle apart with alternating lightness, so a
+ * call centre with dozens of agents never gets two neighbouring slices of one colour.
+ */
+function sliceColor(index: number): string {
+  const named = SLICE_COLORS[index];
+  if (named) return named;
+  const hue = Math.round((index * 137.508) % 360);
+  return `hsl(${hue}, 62%, ${index % 2 === 0 ? 42 : 55}%)`;
+}
 
 function thisMonth(): DayRange {
   const today = dayjs();
@@ -98,10 +109,7 @@ export function FirstFundPage(): ReactNode {
                   label={({ value }) => String(value)}
                 >
                   {slices.map((slice, index) => (
-                    <Cell
-                      key={slice.agent_id ?? 'none'}
-                      fill={SLICE_COLORS[index % SLICE_COLORS.length] ?? '#2d72d2'}
-                    />
+                    <Cell key={slice.agent_id ?? 'none'} fill={sliceColor(index)} />
                   ))}
                 </Pie>
                 <Tooltip formatter={(value, name) => [value, String(name)]} />
