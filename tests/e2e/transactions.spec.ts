@@ -180,6 +180,8 @@ test('a withdrawal goes from the agent through finance and risk, and a deposit i
     'href',
     `#/list/transactions?id=${withdrawalId}`,
   );
+  // the customer column names the customer (read through the admin's own lead list), not a bare number
+  await expect(page.getByTestId(`trx-row-${withdrawalId}`).getByRole('link').first()).toHaveText(/^[^#\d].+/);
   await page.getByTestId(`trx-lead-info-${withdrawalId}`).click();
   await expect(page.getByTestId('trx-lead-info')).toBeVisible();
   await closeDialog(page);

@@ -1,5 +1,5 @@
 import { Button, HTMLTable, Icon, NonIdealState, Tag } from '@blueprintjs/core';
-import { Fragment, useState, type ReactNode } from 'react';
+import { Fragment, useMemo, useState, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import type { RecordRow } from '../../../../shared/contract';
 import { formatDateTimeTr, formatDecimalTr, OPTION_LIST_IDS } from '../../../../shared/domain';
@@ -9,7 +9,7 @@ import { useOptions, type OptionIndex } from '../../api/options';
 import { transactionTexts as tt } from '../../i18n/transaction-texts';
 import { TransactionActions } from './TransactionActions';
 import { EditTransactionDialog, JournalDialog, LeadInfoDialog } from './TransactionDialogs';
-import { numberCell, textCell, type StatusIndex } from './transaction-queries';
+import { numberCell, textCell, useCustomerNames, type StatusIndex } from './transaction-queries';
 import './transactions.css';
 
 export type TransactionTableProps = {
@@ -61,6 +61,18 @@ export function TransactionTable(props: TransactionTableProps): ReactNode {
     () => new Set(props.initiallyOpen === undefined ? [] : [props.initiallyOpen]),
   );
   const [dialog, setDialog] = useState<{ kind: 'lead' | 'journal' | 'edit'; row: RecordRow } | null>(null);
+  // Rows of the keyword search carry the name already; the tabs' rows only the customer's id.
+  const unnamed = useMemo(
+    () =>
+      showCustomer
+        ? rows.flatMap((row) => {
+            const customer = numberCell(row, 'customer_id');
+            return customer !== null && textCell(row, 'customer_name') === '' ? [customer] : [];
+          })
+        : [],
+    [rows, showCustomer],
+  );
+  const customerNames = useCustomerNames(unnamed);
   const manager = MANAGERS.includes(department);
   const narrow = !showCustomer;
   const columns = showCustomer ? 12 : 8;
@@ -120,7 +132,7 @@ export function TransactionTable(props: TransactionTableProps): ReactNode {
                     <td>
                       {customer !== null ? (
                         <Link to={`/leadDetail/${customer}#para-islemleri`}>
-                          {textCell(row, 'customer_name') || `#${customer}`}
+                          {textCell(row, 'customer_name') || customerNames.get(customer) || `#${customer}`}
                         </Link>
                       ) : null}
                     </td>

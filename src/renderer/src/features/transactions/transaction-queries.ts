@@ -1,10 +1,10 @@
-import { useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo } from 'react';
 import type { CallInput, ListQuery, RecordRow, TransactionStatus } from '../../../../shared/contract';
 import { FILTER_TYPES } from '../../../../shared/domain';
 import { TRANSACTION_COLUMNS, TRANSACTION_LIST_LIMIT } from '../../../../shared/domain/transaction-flow';
 import { crmKeys } from '../../api/query-keys';
-import { useCrmQuery } from '../../api/use-crm-call';
+import { callCrm, useCrmQuery } from '../../api/use-crm-call';
 import { useBridge } from '../../bridge/bridge-context';
 
 export const TRANSACTIONS_TABLE = 'transactions';
@@ -32,6 +32,47 @@ export function customerQuery(customerId: number): ListQuery {
     fields: [...TRANSACTION_COLUMNS],
     filters: [{ name: 'customer_id', type: FILTER_TYPES.equal, value: String(customerId) }],
   };
+}
+
+const LEADS_TABLE = 'leads';
+
+/** The leads of some ids, their id and name only (the workspace's customer column). */
+function namesQuery(ids: readonly number[]): ListQuery {
+  return {
+    page: 1,
+    limit: Math.max(1, ids.length),
+    sort: { name: 'id', type: 'desc' },
+    fields: ['id', 'name'],
+    filters: [{ name: 'id', type: FILTER_TYPES.multipleChoice, value: ids.map(String) }],
+  };
+}
+
+/**
+ * The customers' names of a page of transactions, read as the user's own lead list reads them (one
+ * POST /table/leads for the page's ids, so the row restriction and field rights apply). Empty while
+ * loading and where the user may not read leads or their names: the column then shows the lead's number.
+ */
+export function useCustomerNames(ids: readonly number[]): ReadonlyMap<number, string> {
+  const bridge = useBridge();
+  const wanted = useMemo(() => [...new Set(ids)].sort((a, b) => a - b), [ids]);
+  const query = namesQuery(wanted);
+  const names = useQuery({
+    queryKey: crmKeys.tableQuery(LEADS_TABLE, query),
+    queryFn: () =>
+      callCrm(bridge, 'table', { params: { table: LEADS_TABLE }, body: { ...query, table: LEADS_TABLE } }),
+    enabled: wanted.length > 0,
+    staleTime: 60_000,
+    retry: false,
+  });
+  return useMemo(() => {
+    const byId = new Map<number, string>();
+    for (const row of names.data?.results ?? []) {
+      const id = numberCell(row, 'id');
+      const name = row.name;
+      if (id !== null && typeof name === 'string' && name !== '') byId.set(id, name);
+    }
+    return byId;
+  }, [names.data]);
 }
 
 export interface StatusIndex {
