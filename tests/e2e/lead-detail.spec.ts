@@ -80,15 +80,20 @@ test('an agent works a lead: edit, journal, note with reminder, files, third par
   await page.getByTestId('tab-dosyalar').click();
   const category = page.getByTestId('file-category');
   await category.selectOption({ index: 1 });
-  // the other bridge's run may have worked the same lead: count from what is there
+  // the other bridge's run may have worked the same lead: count from what is there, once the list has
+  // loaded (counted while it was loading, the count was 0 and the web run's two files made the total wrong)
   await expect(page.getByTestId('file-upload')).toBeVisible();
+  await expect(
+    page.getByTestId('file-table').or(page.getByText('Bu kayda yüklenmiş dosya yok')),
+  ).toBeVisible();
   const filesBefore = await page.getByTestId('file-row').count();
   await page.getByTestId('file-input').setInputFiles([
     { name: 'kimlik-on.png', mimeType: 'image/png', buffer: png },
     { name: 'kimlik-arka.png', mimeType: 'image/png', buffer: png },
   ]);
   await page.getByTestId('file-upload').click();
-  await expect(page.getByTestId('file-row')).toHaveCount(filesBefore + 2);
+  // two uploads and the list's reload, through the desktop bridge's file reads too
+  await expect(page.getByTestId('file-row')).toHaveCount(filesBefore + 2, { timeout: 15_000 });
   // after a successful upload the picker is emptied: wait for that before choosing the next file
   await expect(page.getByTestId('file-upload')).toBeDisabled();
   await page
