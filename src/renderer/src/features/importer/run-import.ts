@@ -36,8 +36,8 @@ const retryable = (error: unknown): boolean =>
 
 /**
  * Sends the rows chunk by chunk (POST /bulk/insert/). Chunks the server already has (an interrupted
- * upload of the same file) are skipped; a chunk that fails on the network is sent again,
- * which the server answers without inserting twice. Answers the rows inserted and left out.
+ * upload of the same file) are skipped; a chunk that fails on the network is sent again, which the
+ * server answers without inserting twice. Answers the rows inserted and left out.
  */
 export async function runImport(
   bridge: CrmBridge,

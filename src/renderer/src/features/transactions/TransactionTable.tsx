@@ -36,6 +36,17 @@ function money(
   return `${formatDecimalTr(value) ?? value} ${code}`.trim();
 }
 
+/** One line of a row's details; left out when there is nothing to show. */
+function Fact({ label, shown }: { label: string; shown: string }): ReactNode {
+  if (shown === '') return null;
+  return (
+    <>
+      <dt>{label}</dt>
+      <dd>{shown}</dd>
+    </>
+  );
+}
+
 /** Approval status 1 a thumbs-up, 2 or more a thumbs-down, nothing while undecided (spec 2 §4). */
 function Approval({ value }: { value: number | null }): ReactNode {
   if (value === null || value === 0) return <span className="trx-muted">—</span>;
@@ -179,46 +190,32 @@ export function TransactionTable(props: TransactionTableProps): ReactNode {
                         <dl className="trx-facts">
                           {narrow ? (
                             <>
-                              {textCell(row, 'login') ? (
-                                <>
-                                  <dt>{tt.columnLogin}</dt>
-                                  <dd>{textCell(row, 'login')}</dd>
-                                </>
-                              ) : null}
-                              {textCell(row, 'amount_bank') ? (
-                                <>
-                                  <dt>{tt.columnBank}</dt>
-                                  <dd>{money(row, 'amount_bank', 'bank_currency_id', currencies)}</dd>
-                                </>
-                              ) : null}
-                              {textCell(row, 'amount_platform') ? (
-                                <>
-                                  <dt>{tt.columnPlatformAmount}</dt>
-                                  <dd>{money(row, 'amount_platform', 'platform_currency_id', currencies)}</dd>
-                                </>
-                              ) : null}
+                              <Fact label={tt.columnLogin} shown={textCell(row, 'login')} />
+                              <Fact
+                                label={tt.columnBank}
+                                shown={
+                                  textCell(row, 'amount_bank') &&
+                                  money(row, 'amount_bank', 'bank_currency_id', currencies)
+                                }
+                              />
+                              <Fact
+                                label={tt.columnPlatformAmount}
+                                shown={
+                                  textCell(row, 'amount_platform') &&
+                                  money(row, 'amount_platform', 'platform_currency_id', currencies)
+                                }
+                              />
                             </>
                           ) : null}
-                          {textCell(row, 'iban') ? (
-                            <>
-                              <dt>{tt.iban}</dt>
-                              <dd>
-                                {textCell(row, 'iban')} {textCell(row, 'iban_name')}
-                              </dd>
-                            </>
-                          ) : null}
-                          {textCell(row, 'delivery_iban') ? (
-                            <>
-                              <dt>{tt.deliveryAccount}</dt>
-                              <dd>{textCell(row, 'delivery_iban')}</dd>
-                            </>
-                          ) : null}
-                          {textCell(row, 'comment') ? (
-                            <>
-                              <dt>{tt.comment}</dt>
-                              <dd>{textCell(row, 'comment')}</dd>
-                            </>
-                          ) : null}
+                          <Fact
+                            label={tt.iban}
+                            shown={
+                              textCell(row, 'iban') &&
+                              `${textCell(row, 'iban')} ${textCell(row, 'iban_name')}`.trim()
+                            }
+                          />
+                          <Fact label={tt.deliveryAccount} shown={textCell(row, 'delivery_iban')} />
+                          <Fact label={tt.comment} shown={textCell(row, 'comment')} />
                         </dl>
                         <div className="trx-links">
                           {showCustomer ? (
