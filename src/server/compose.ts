@@ -24,6 +24,7 @@ import { createJobRunner, type JobRunner } from './jobs/job-runner';
 import { createMailJob } from './jobs/mail-job';
 import { createReminderJob } from './jobs/reminder-job';
 import { createPeriodicReportJob } from './jobs/periodic-report-job';
+import { createTransactionTotalsJob } from './jobs/transaction-totals-job';
 import { ADMIN_JOURNALED_SOURCES, adminTableJournalHook } from './modules/admin/admin-table-journal';
 import { createAdminService, type AdminService } from './modules/admin/service';
 import { createAdminUsersService, type AdminUsersService } from './modules/admin/users';
@@ -271,6 +272,8 @@ export async function composeServer(app: FastifyInstance, options: ComposeOption
       graceMs: options.reminderGraceMs,
     }),
   );
+  // Folds the report totals' deltas (migration 022); the totals are exact without it, only longer.
+  jobs.register(createTransactionTotalsJob({ db }));
   // Stopped before the adapter closes, so a batch in progress finishes with a working transport.
   app.addHook('onClose', async () => {
     await jobs.stop();

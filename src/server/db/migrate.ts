@@ -20,6 +20,7 @@ import { periodicReportsSchema } from './migrations/018-periodic-reports';
 import { importPhoneLookupSchema } from './migrations/019-import-phone-lookup';
 import { productionProfileSchema } from './migrations/020-production-profile';
 import { reportStatisticsSchema } from './migrations/021-report-statistics';
+import { transactionMonthTotalsSchema } from './migrations/022-transaction-month-totals';
 
 export interface Migration {
   /** Stored in schema_migrations; never rename one that has shipped. */
@@ -51,6 +52,7 @@ export const migrations: readonly Migration[] = [
   { id: '019-import-phone-lookup', statements: importPhoneLookupSchema },
   { id: '020-production-profile', statements: productionProfileSchema },
   { id: '021-report-statistics', statements: reportStatisticsSchema },
+  { id: '022-transaction-month-totals', statements: transactionMonthTotalsSchema },
 ];
 
 /**

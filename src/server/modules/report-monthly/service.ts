@@ -17,10 +17,11 @@ import { DomainError, isDomainError } from '../../domain-errors';
 import type { LeadScope } from '../../engine/lead-scope';
 import { resolveTableAccess, type TableAccess } from '../../engine/permission-resolver';
 import type { TableRegistry } from '../../engine/registry';
-import { column } from '../../engine/sql-helpers';
+import { column, type Condition } from '../../engine/sql-helpers';
 import type { EngineUser } from '../../engine/types';
 import type { OptionsService } from '../options/service';
 import { TRANSACTIONS_TABLE } from '../transactions/workflow';
+import { TRANSACTION_TOTALS, totalsScope } from '../reports/transaction-totals';
 
 export type MonthlyReport = CallResult<'reportMonthly'>;
 export type MonthlyTransactions = CallResult<'reportMonthlyTransactions'>;
@@ -132,6 +133,43 @@ export function createMonthlyReportService(
     return rows;
   }
 
+  /**
+   * moneyRows read from the monthly totals (migration 022): a year is at most a few thousand rows
+   * however many transactions it holds. `inScope` is totalsScope's condition over the totals' rows.
+   */
+  async function moneyTotals(
+    inScope: Condition,
+    range: YearRange,
+    scope: MonthlyTrxScope,
+  ): Promise<MoneyRow[]> {
+    const { rows } = await sql<MoneyRow>`
+      with months as (
+        select extract(month from ${column('month')})::int as m, ${column('type')} as type,
+          ${column('currency_id')} as currency_id, sum(${column('n')}) as n, sum(${column('total')}) as total
+        from ${sql.id(TRANSACTION_TOTALS)}
+        where ${inScope} and ${column('month')} >= ${range.from} and ${column('month')} < ${range.to}
+          and ${column('type')} in (${TRANSACTION_TYPES.deposit}, ${TRANSACTION_TYPES.withdrawal})
+          ${completedOnly(scope)}
+        group by 1, 2, 3
+        having sum(${column('n')}) <> 0)
+      select case when grouping(m) = 0 then m end as m, type, currency_id, sum(n)::int as n,
+        sum(total)::text as total
+      from months
+      group by grouping sets ((m, type, currency_id), (type, currency_id))`.execute(db);
+    return rows;
+  }
+
+  /** The year's money rows: from the totals where they can tell the user's scope, else aggregated. */
+  async function moneyOf(
+    money: TableAccess,
+    leads: TableAccess | null,
+    range: YearRange,
+    scope: MonthlyTrxScope,
+  ): Promise<MoneyRow[]> {
+    const inScope = await totalsScope(money, leads);
+    return inScope ? moneyTotals(inScope, range, scope) : moneyRows(money, range, scope);
+  }
+
   /** Labels of an option list (currencies, transaction statuses) by value. */
   async function optionLabels(listId: number): Promise<Map<string, string>> {
     try {
@@ -158,7 +196,7 @@ export function createMonthlyReportService(
         leadCounts(leads, 'created_at', range),
         leadCounts(leads, 'customer_set_date', range),
         leadCounts(leads, 'first_fund_date', range),
-        money ? moneyRows(money, range, input.trx) : Promise.resolve(null),
+        money ? moneyOf(money, leads, range, input.trx) : Promise.resolve(null),
         currencyLabels(),
       ]);
       const measures = (month: number | null): MonthlyMeasures => {

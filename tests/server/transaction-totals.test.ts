@@ -1,0 +1,194 @@
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { CallResult } from '../../src/shared/contract';
+import { createTransactionTotalsJob } from '../../src/server/jobs/transaction-totals-job';
+import { DEMO_PASSWORD, okAnswer, startDemoServer, type DemoServer } from './support/demo-server';
+import { login, postForm } from './support/http';
+
+type MonthlyAnswer = CallResult<'reportMonthly'>;
+
+// A year no demo row falls in, so every figure below is this file's own.
+const YEAR = 2037;
+
+let server: DemoServer;
+
+/** key -> "n total" of the rows given, zero keys left out. */
+type Totals = Map<string, string>;
+
+const toMap = (rows: readonly { k: string; n: string; total: string }[]): Totals =>
+  new Map(rows.map((row) => [row.k, `${row.n} ${row.total}`]));
+
+/** What the totals table says, its deltas added up per key. */
+async function stored(): Promise<Totals> {
+  const { rows } = await sql<{ k: string; n: string; total: string }>`
+    select concat_ws('|', month, type, currency_id, status_id, agent_id, team_id) as k,
+      sum(n)::text as n, sum(total)::text as total
+    from transaction_month_totals group by 1 having sum(n) <> 0 or sum(total) <> 0`.execute(server.db);
+  return toMap(rows);
+}
+
+/** The same aggregated from the transactions and their leads' current agent and team. */
+async function live(): Promise<Totals> {
+  const { rows } = await sql<{ k: string; n: string; total: string }>`
+    select concat_ws('|', date_trunc('month', t.created_at), t.type, t.currency_id, t.status_id, l.agent_id,
+        l.team_id) as k, count(*)::text as n, sum(t.amount)::text as total
+    from transactions t join leads l on l.id = t.customer_id group by 1`.execute(server.db);
+  return toMap(rows);
+}
+
+async function expectExact(): Promise<void> {
+  expect(await stored()).toEqual(await live());
+}
+
+async function leadsOfTeam(teamId: number, count: number, same = true): Promise<number[]> {
+  const rows = await server.db
+    .selectFrom('leads')
+    .select('id')
+    .where('team_id', same ? '=' : '<>', teamId)
+    .where('team_id', 'is not', null)
+    .orderBy('id')
+    .limit(count)
+    .execute();
+  return rows.map((row) => row.id);
+}
+
+async function deposit(customerId: number, amount: string, day: string, status = 1): Promise<number> {
+  const row = await server.db
+    .insertInto('transactions')
+    .values({
+      customer_id: customerId,
+      type: 'YATIRIM',
+      gateway_id: 1,
+      amount,
+      currency_id: 1,
+      login: '900001',
+      status_id: status,
+      created_at: `${YEAR}-${day} 12:00:00`,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+const monthly = (token: string) => postForm(server.app, '/api/report/monthly', { year: YEAR }, token);
+
+beforeAll(async () => {
+  server = await startDemoServer();
+}, 180_000);
+
+afterAll(async () => {
+  await server?.close();
+});
+
+describe('transaction_month_totals', () => {
+  it('holds the demo transactions from the start', async () => {
+    expect((await live()).size).toBeGreaterThan(0);
+    await expectExact();
+  });
+
+  it('stays exact through inserts, approvals, edits, moves between leads and deletes', async () => {
+    const { sales } = server.users;
+    const [own, ownOther] = await leadsOfTeam(sales.team_id, 2);
+    const [foreign] = await leadsOfTeam(sales.team_id, 1, false);
+    if (!own || !ownOther || !foreign) throw new Error('demo leads missing');
+    // One statement inserting many rows: the trigger adds them up as one aggregate.
+    await sql`insert into transactions (customer_id, type, gateway_id, amount, currency_id, login, status_id,
+        created_at)
+      select ${own}, 'YATIRIM', 1, (i * 0.01)::numeric, 1 + i % 2, '900001', 1,
+        make_timestamp(${YEAR}, 1 + i % 12, 1 + i % 28, 10, 0, 0)
+      from generate_series(1, 240) as i`.execute(server.db);
+    await expectExact();
+    const first = await deposit(own, '0.10', '03-02');
+    const second = await deposit(ownOther, '0.20', '03-15');
+    await expectExact();
+    // An approval's dates and flags move nothing; its status moves the row to another key.
+    await sql`update transactions set finance_approve_date = localtimestamp where id = ${first}`.execute(
+      server.db,
+    );
+    await sql`update transactions set status_id = 12 where id in (${first}, ${second})`.execute(server.db);
+    await expectExact();
+    await sql`update transactions set amount = 7.77, created_at = ${`${YEAR}-04-30 23:59:59`}
+      where id = ${second}`.execute(server.db);
+    await sql`update transactions set customer_id = ${foreign} where id = ${first}`.execute(server.db);
+    await expectExact();
+    await sql`delete from transactions where id = ${second}`.execute(server.db);
+    await expectExact();
+  });
+
+  it("moves a lead's transactions with the lead's agent and team, and drops them with the lead", async () => {
+    const { sales, sales2 } = server.users;
+    const [lead] = await leadsOfTeam(sales.team_id, 1);
+    if (!lead) throw new Error('demo lead missing');
+    await deposit(lead, '11.11', '06-06');
+    await sql`update leads set agent_id = ${sales2.id} where id = ${lead}`.execute(server.db);
+    await expectExact();
+    await sql`update leads set team_id = null where id = ${lead}`.execute(server.db);
+    await expectExact();
+    // Many leads in one statement, as a bulk assignment does.
+    await sql`update leads set agent_id = ${sales.id} where team_id = ${sales.team_id}`.execute(server.db);
+    await expectExact();
+    await sql`delete from leads where id = ${lead}`.execute(server.db);
+    await expectExact();
+  });
+
+  it('folds its deltas into one row per key without changing a total', async () => {
+    const before = await stored();
+    const job = createTransactionTotalsJob({ db: server.db });
+    expect(await job.compact()).toBeGreaterThan(0);
+    expect(await stored()).toEqual(before);
+    const { rows } = await sql<{ rows: number; keys: number }>`select count(*)::int as rows,
+        count(distinct (month, type, currency_id, status_id, agent_id, team_id))::int as keys
+      from transaction_month_totals`.execute(server.db);
+    expect(rows[0]?.rows).toBe(rows[0]?.keys);
+    expect(rows[0]?.keys).toBe(before.size);
+    // Nothing written since: the next run touches nothing.
+    expect(await job.compact()).toBe(0);
+    await deposit((await leadsOfTeam(server.users.sales.team_id, 1))[0] ?? 0, '3.00', '08-08');
+    expect(await job.compact()).toBeGreaterThan(0);
+    await expectExact();
+  });
+});
+
+describe('the monthly report over the totals', () => {
+  it("follows a lead that changes team: the agent's report counts it only while it is the team's", async () => {
+    const { sales } = server.users;
+    const [lead] = await leadsOfTeam(sales.team_id, 1);
+    const [elsewhere] = await leadsOfTeam(sales.team_id, 1, false);
+    if (!lead || !elsewhere) throw new Error('demo leads missing');
+    const before = okAnswer<MonthlyAnswer>(await monthly(sales.token)).months[8]?.deposits;
+    await deposit(lead, '5.25', '09-09');
+    const added = okAnswer<MonthlyAnswer>(await monthly(sales.token)).months[8]?.deposits;
+    expect(added?.count).toBe((before?.count ?? 0) + 1);
+    const otherTeam = await server.db
+      .selectFrom('leads')
+      .select('team_id')
+      .where('id', '=', elsewhere)
+      .executeTakeFirstOrThrow();
+    await sql`update leads set team_id = ${otherTeam.team_id} where id = ${lead}`.execute(server.db);
+    expect(okAnswer<MonthlyAnswer>(await monthly(sales.token)).months[8]?.deposits).toEqual(before);
+  });
+
+  it('gives a user whose restriction the totals cannot tell the same figures, from the transactions', async () => {
+    const token = await login(server.app, 'retention@demo.crm', DEMO_PASSWORD);
+    const user = await server.db
+      .selectFrom('users')
+      .select('id')
+      .where('email', '=', 'retention@demo.crm')
+      .executeTakeFirstOrThrow();
+    const [lead] = await leadsOfTeam(server.users.sales.team_id, 1);
+    if (!lead) throw new Error('demo lead missing');
+    await sql`update leads set retention_id = ${user.id} where id = ${lead}`.execute(server.db);
+    await deposit(lead, '2.50', '10-10');
+    await deposit(lead, '0.05', '10-11');
+    const answer = okAnswer<MonthlyAnswer>(await monthly(token));
+    const { rows } = await sql<{
+      n: number;
+      total: string;
+    }>`select count(*)::int as n, sum(amount)::text as total
+      from transactions t join leads l on l.id = t.customer_id
+      where l.retention_id = ${user.id} and t.type = 'YATIRIM' and t.currency_id = 1
+        and t.created_at >= make_timestamp(${YEAR}, 10, 1, 0, 0, 0)
+        and t.created_at < make_timestamp(${YEAR}, 11, 1, 0, 0, 0)`.execute(server.db);
+    expect(answer.months[9]?.deposits).toEqual({ count: rows[0]?.n, sums: { '1': rows[0]?.total } });
+  });
+});
