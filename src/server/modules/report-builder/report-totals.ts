@@ -1,0 +1,171 @@
+import { sql, type Kysely } from 'kysely';
+import { FILTER_TYPES } from '../../../shared/domain/filters';
+import type { Database } from '../../db/schema';
+import { compileFilters, type FilterCondition } from '../../engine/filter-compiler';
+import { and, column, type Condition } from '../../engine/sql-helpers';
+import {
+  TOTALS_LEAD_COLUMNS,
+  TOTALS_OWN_COLUMNS,
+  TRANSACTION_TOTALS,
+  totalsScope,
+} from '../reports/transaction-totals';
+import { groupKey, groupText, namesUsers, reportFrom, type SplitFilters } from './report-query';
+import type { ReportSource, ResolvedField } from './report-source';
+
+/** One (x, y) group of an aggregate report and its value as exact decimal text. */
+export interface GroupRow {
+  x: string | null;
+  y: string | null;
+  v: string;
+}
+
+export interface TotalsRequest {
+  x: ResolvedField;
+  y: ResolvedField | null;
+  /** The summed field (SUM); null: the rows are counted. */
+  sumField: ResolvedField | null;
+  filters: SplitFilters;
+  /** "Only active users": the runner's conditions for the live rows; null when not asked for. */
+  activeWhere: readonly Condition[] | null;
+  /** At most this many groups are read (the caller refuses more). */
+  limit: number;
+}
+
+const DATE_FIELD = 'created_at';
+/**
+ * Filter types whose matches on a date form one range (a day, after, before, between): a month is wholly
+ * inside such a range when its first and last moments are.
+ */
+const RANGE_TYPES: ReadonlySet<number> = new Set([
+  FILTER_TYPES.equal,
+  FILTER_TYPES.greater,
+  FILTER_TYPES.less,
+  FILTER_TYPES.greaterOrEqual,
+  FILTER_TYPES.lessOrEqual,
+  FILTER_TYPES.between,
+]);
+
+const isField = (field: ResolvedField | null, owner: 'base' | 'lead', names: ReadonlySet<string>): boolean =>
+  field !== null && field.owner === owner && names.has(field.field.name);
+
+/** Whether every part of a monthly transactions report is something the totals carry. */
+function fitsTotals(source: ReportSource, request: TotalsRequest): boolean {
+  const { x, y, sumField, filters } = request;
+  if (source.base.table.sourceTable !== 'transactions') return false;
+  if (x.owner !== 'base' || x.field.name !== DATE_FIELD) return false;
+  if (y && !isField(y, 'base', TOTALS_OWN_COLUMNS) && !isField(y, 'lead', TOTALS_LEAD_COLUMNS)) return false;
+  if (sumField && (sumField.owner !== 'base' || sumField.field.name !== 'amount')) return false;
+  // Active users are checked on the lead's agent only when the report is by that agent.
+  if (request.activeWhere && !(y && y.owner === 'lead' && namesUsers(y))) return false;
+  const ownOk = filters.base.every(
+    (filter) =>
+      TOTALS_OWN_COLUMNS.has(filter.name) || (filter.name === DATE_FIELD && RANGE_TYPES.has(filter.type)),
+  );
+  return ownOk && filters.lead.every((filter) => TOTALS_LEAD_COLUMNS.has(filter.name));
+}
+
+/**
+ * A monthly report on transactions from the monthly totals (migration 022) where they can give it: the
+ * months wholly inside the report's date range come from the totals, the partial months at its ends
+ * from the transactions themselves, added together in one query. A year of 1,000,000 transactions by
+ * their lead's agent is then a few thousand totals rows and two partial months. Null when the report
+ * needs anything the totals do not carry (another field, a restriction they cannot tell, a date filter
+ * that is no range): the caller aggregates the transactions.
+ */
+export async function groupsFromTotals(
+  db: Kysely<Database>,
+  source: ReportSource,
+  request: TotalsRequest,
+): Promise<GroupRow[] | null> {
+  if (!fitsTotals(source, request)) return null;
+  const inScope = await totalsScope(source.base, source.lead?.access ?? null);
+  if (!inScope) return null;
+  const { x, y, filters } = request;
+  const ownContext = { table: source.base.table, listable: source.base.listableNames };
+  const dateFilters = filters.base.filter((filter) => filter.name === DATE_FIELD);
+  const dateCondition = and(compileFilters(dateFilters, ownContext));
+  const months = await wholeMonths(db, dateCondition);
+  if (!months) return null;
+
+  const ownConditions = compileFilters(
+    filters.base.filter((filter) => filter.name !== DATE_FIELD),
+    ownContext,
+  );
+  const lead = source.lead?.access;
+  const leadConditions: Condition[] =
+    lead && filters.lead.length > 0
+      ? compileFilters(filters.lead as FilterCondition[], { table: lead.table, listable: lead.listableNames })
+      : [];
+  const active = request.activeWhere && y ? [activeAgents(y.field.name)] : [];
+  const yTotals = y ? sql<string | null>`nullif(${column(y.field.name)}::text, '')` : sql<null>`null::text`;
+  const totalsValue = request.sumField ? sql`sum(${column('total')})` : sql`sum(${column('n')})::numeric`;
+
+  // The partial months at the ends: the report's own rows (scope, filters, lead join) outside the whole ones.
+  const { from, where } = reportFrom(
+    source,
+    [x, ...(y ? [y] : []), ...(request.sumField ? [request.sumField] : [])],
+    filters,
+  );
+  const yLive = y ? groupKey(y, 'monthly') : sql<null>`null::text`;
+  const liveValue = request.sumField
+    ? sql`coalesce(sum(${request.sumField.sqlRef}), 0)`
+    : sql`count(*)::numeric`;
+  const outside = sql<boolean>`(${x.sqlRef} < ${months.from}::timestamp or ${x.sqlRef} >= ${months.to}::timestamp)`;
+  const yText = y ? groupText(sql.ref('yk'), y, 'monthly') : sql<null>`null::text`;
+
+  const { rows } = await sql<GroupRow>`with groups as materialized (
+      select xk, yk, sum(v) as v from (
+        select ${column('month')} as xk, ${yTotals} as yk, ${totalsValue} as v
+        from ${sql.id(TRANSACTION_TOTALS)}
+        where ${and([
+          inScope,
+          ...ownConditions,
+          ...leadConditions,
+          ...active,
+          sql<boolean>`${column('month')} >= ${months.from}::timestamp`,
+          sql<boolean>`${column('month')} < ${months.to}::timestamp`,
+        ])}
+        group by 1, 2
+        having sum(${column('n')}) <> 0
+        union all
+        select ${groupKey(x, 'monthly')} as xk, ${yLive} as yk, ${liveValue} as v
+        from ${from} where ${and([where, ...(request.activeWhere ?? []), outside])}
+        group by 1, 2) as parts
+      group by 1, 2)
+    select ${groupText(sql.ref('xk'), x, 'monthly')} as x, ${yText} as y, v::text as v
+    from groups limit ${request.limit}`.execute(db);
+  return rows;
+}
+
+/** `agent_id in (active users)` over the totals' lead agent. */
+function activeAgents(name: string): Condition {
+  return sql<boolean>`${column(name)} in (select ${column('id')} from ${sql.id('users')} where ${column('active')} = 1)`;
+}
+
+/**
+ * The first and the end of the run of months wholly inside the date filters (every month the totals hold
+ * when there are none), as timestamps' text; null when no month is whole. The filters are ranges, so the
+ * whole months are one run: a month is inside when its first and its last moment are.
+ */
+async function wholeMonths(
+  db: Kysely<Database>,
+  dateCondition: Condition,
+): Promise<{ from: string; to: string } | null> {
+  const created = column(DATE_FIELD);
+  const { rows } = await sql<{ first: string | null; last: string | null; n: number; span: number }>`
+    with whole as (
+      select m from (
+        select generate_series(min(${column('month')}), max(${column('month')}), interval '1 month') as m
+        from ${sql.id(TRANSACTION_TOTALS)}) as candidates
+      where (select ${dateCondition} from (select candidates.m as ${created}) as first_moment)
+        and (select ${dateCondition} from (
+          select candidates.m + interval '1 month' - interval '1 microsecond' as ${created}) as last_moment))
+    select min(m)::text as first, (max(m) + interval '1 month')::text as last, count(*)::int as n,
+      ((extract(year from max(m)) - extract(year from min(m))) * 12
+        + extract(month from max(m)) - extract(month from min(m)) + 1)::int as span
+    from whole`.execute(db);
+  const row = rows[0];
+  // Not one run of months (a filter that is no range after all): the totals cannot give it.
+  if (!row?.first || !row.last || row.n !== row.span) return null;
+  return { from: row.first, to: row.last };
+}
