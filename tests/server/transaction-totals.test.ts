@@ -242,6 +242,38 @@ describe('the report builder over the totals', () => {
     }
   });
 
+  it('takes a month whole when all of its transactions are inside the range, though the range ends in it', async () => {
+    const [lead] = await leadsOfTeam(server.users.sales.team_id, 1);
+    await deposit(lead ?? 0, '4.40', '02-03');
+    await deposit(lead ?? 0, '5.50', '11-05');
+    await deposit(lead ?? 0, '6.60', '11-12');
+    const { rows } = await sql<{ last: string }>`select to_char(max(created_at), 'YYYY-MM-DD') as last
+      from transactions where created_at >= make_timestamp(${YEAR}, 11, 1, 0, 0, 0)
+        and created_at < make_timestamp(${YEAR}, 12, 1, 0, 0, 0)`.execute(server.db);
+    const last = rows[0]?.last;
+    expect(last && last < `${YEAR}-11-30`).toBe(true);
+    const form = {
+      table: 'transactions',
+      reportType: 'monthly',
+      valueType: 'SUM',
+      sumField: 'amount',
+      xaxis: 'created_at',
+      filters: [{ name: 'created_at', type: 10, value: { start: `${YEAR}-02-10`, end: last } }],
+    };
+    const { totals, live } = await bothWays(form);
+    expect(totals.return).toEqual(live.return);
+    const planted = await sql<{ id: string }>`insert into transaction_month_totals
+        (month, type, currency_id, status_id, agent_id, team_id, n, total)
+      values (make_timestamp(${YEAR}, 11, 1, 0, 0, 0), 'YATIRIM', 1, 1, null, null, 1, 1000)
+      returning id::text as id`.execute(server.db);
+    try {
+      // November came from the totals: the planted row shows.
+      expect(Number((await run(form)).total) - Number(totals.total)).toBeCloseTo(1000, 2);
+    } finally {
+      await sql`delete from transaction_month_totals where id = ${planted.rows[0]?.id}`.execute(server.db);
+    }
+  });
+
   it('counts by status with status filters and only active agents as the transactions do', async () => {
     const { totals, live } = await bothWays({
       table: 'transactions',

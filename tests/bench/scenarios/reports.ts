@@ -173,7 +173,37 @@ function builderCases(): ReportCase[] {
           left join leads l on l.id = t.customer_id
           where t.created_at >= ${from(365)} and t.created_at < ${to} group by 1, 2`.execute(db),
     },
+    {
+      // The range's first month is a partial one with transactions in it: those 29 days are aggregated
+      // from the transactions themselves, the rest from the monthly totals (migration 022).
+      scenario:
+        "/reportBuilder aylık SUM tutar, işlemler × lead'in temsilcisi, 10 ay önceki ayın 2'sinden bugüne, müdür",
+      call: 'reportBuilder',
+      body: {
+        table: 'transactions',
+        reportType: 'monthly',
+        valueType: 'SUM',
+        sumField: 'amount',
+        xaxis: 'created_at',
+        yaxis: 'lead.agent_id',
+        filters: [{ name: 'created_at', type: 10, value: { start: secondOfMonthAgo(10), end: daysAgo(0) } }],
+      },
+      account: 'sales_manager@demo.crm',
+      raw: (db) =>
+        sql`select to_char(t.created_at, 'YYYY-MM'), l.agent_id::text, sum(t.amount) from transactions t
+          left join leads l on l.id = t.customer_id
+          where t.created_at >= ${secondOfMonthAgo(10)}::timestamp and t.created_at < ${to} group by 1, 2`.execute(
+          db,
+        ),
+    },
   ];
+}
+
+/** The 2nd day of the month `months` before this one (YYYY-MM-DD). */
+function secondOfMonthAgo(months: number): string {
+  const now = new Date();
+  const day = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - months, 2));
+  return day.toISOString().slice(0, 10);
 }
 
 function daysAgo(days: number): string {

@@ -32,6 +32,7 @@ export interface TotalsRequest {
 }
 
 const DATE_FIELD = 'created_at';
+const TRANSACTIONS_SOURCE = 'transactions';
 /**
  * Filter types whose matches on a date form one range (a day, after, before, between): a month is wholly
  * inside such a range when its first and last moments are.
@@ -51,7 +52,7 @@ const isField = (field: ResolvedField | null, owner: 'base' | 'lead', names: Rea
 /** Whether every part of a monthly transactions report is something the totals carry. */
 function fitsTotals(source: ReportSource, request: TotalsRequest): boolean {
   const { x, y, sumField, filters } = request;
-  if (source.base.table.sourceTable !== 'transactions') return false;
+  if (source.base.table.sourceTable !== TRANSACTIONS_SOURCE) return false;
   if (x.owner !== 'base' || x.field.name !== DATE_FIELD) return false;
   if (y && !isField(y, 'base', TOTALS_OWN_COLUMNS) && !isField(y, 'lead', TOTALS_LEAD_COLUMNS)) return false;
   if (sumField && (sumField.owner !== 'base' || sumField.field.name !== 'amount')) return false;
@@ -66,11 +67,12 @@ function fitsTotals(source: ReportSource, request: TotalsRequest): boolean {
 
 /**
  * A monthly report on transactions from the monthly totals (migration 022) where they can give it: the
- * months wholly inside the report's date range come from the totals, the partial months at its ends
- * from the transactions themselves, added together in one query. A year of 1,000,000 transactions by
- * their lead's agent is then a few thousand totals rows and two partial months. Null when the report
- * needs anything the totals do not carry (another field, a restriction they cannot tell, a date filter
- * that is no range): the caller aggregates the transactions.
+ * months whose transactions all pass the date filters come from the totals, the partial months at the
+ * range's ends from the transactions themselves, added together in one query. A year of 1,000,000
+ * transactions by their lead's agent is then a few thousand totals rows and at most two partial months.
+ * Both statements read one snapshot (repeatable read), so a transaction written meanwhile cannot fall
+ * between them. Null when the report needs anything the totals do not carry (another field, a
+ * restriction they cannot tell, a date filter that is no range): the caller aggregates the transactions.
  */
 export async function groupsFromTotals(
   db: Kysely<Database>,
@@ -80,12 +82,28 @@ export async function groupsFromTotals(
   if (!fitsTotals(source, request)) return null;
   const inScope = await totalsScope(source.base, source.lead?.access ?? null);
   if (!inScope) return null;
+  const ownContext = { table: source.base.table, listable: source.base.listableNames };
+  const dateFilters = request.filters.base.filter((filter) => filter.name === DATE_FIELD);
+  const dateCondition = and(compileFilters(dateFilters, ownContext));
+  return db
+    .transaction()
+    .setIsolationLevel('repeatable read')
+    .execute(async (trx) => {
+      const months = await wholeMonths(trx, dateCondition);
+      return months ? fromMonths(trx, source, request, inScope, months) : null;
+    });
+}
+
+/** groupsFromTotals' query, once the run of whole months is known. */
+async function fromMonths(
+  db: Kysely<Database>,
+  source: ReportSource,
+  request: TotalsRequest,
+  inScope: Condition,
+  months: { from: string; to: string },
+): Promise<GroupRow[]> {
   const { x, y, filters } = request;
   const ownContext = { table: source.base.table, listable: source.base.listableNames };
-  const dateFilters = filters.base.filter((filter) => filter.name === DATE_FIELD);
-  const dateCondition = and(compileFilters(dateFilters, ownContext));
-  const months = await wholeMonths(db, dateCondition);
-  if (!months) return null;
 
   const ownConditions = compileFilters(
     filters.base.filter((filter) => filter.name !== DATE_FIELD),
@@ -143,29 +161,40 @@ function activeAgents(name: string): Condition {
 }
 
 /**
- * The first and the end of the run of months wholly inside the date filters (every month the totals hold
- * when there are none), as timestamps' text; null when no month is whole. The filters are ranges, so the
- * whole months are one run: a month is inside when its first and its last moment are.
+ * The first and the end of the run of months whose transactions all pass the date filters (every month
+ * the totals hold when there are none), as timestamps' text; null when there is no such run. The filters
+ * are ranges, so a month's transactions all pass when its earliest and its latest one do (two index
+ * probes a month): "the last 365 days" takes this month whole, whose transactions all lie before now.
+ * Months without transactions are left out of the run; between its ends every month with transactions
+ * must pass, else the totals are not used.
  */
 async function wholeMonths(
   db: Kysely<Database>,
   dateCondition: Condition,
 ): Promise<{ from: string; to: string } | null> {
   const created = column(DATE_FIELD);
-  const { rows } = await sql<{ first: string | null; last: string | null; n: number; span: number }>`
-    with whole as (
-      select m from (
-        select generate_series(min(${column('month')}), max(${column('month')}), interval '1 month') as m
-        from ${sql.id(TRANSACTION_TOTALS)}) as candidates
-      where (select ${dateCondition} from (select candidates.m as ${created}) as first_moment)
-        and (select ${dateCondition} from (
-          select candidates.m + interval '1 month' - interval '1 microsecond' as ${created}) as last_moment))
-    select min(m)::text as first, (max(m) + interval '1 month')::text as last, count(*)::int as n,
-      ((extract(year from max(m)) - extract(year from min(m))) * 12
-        + extract(month from max(m)) - extract(month from min(m)) + 1)::int as span
-    from whole`.execute(db);
+  const month = sql`${created} >= spans_of.m and ${created} < spans_of.m + interval '1 month'`;
+  const { rows } = await sql<{ first: string | null; end: string | null; gaps: number }>`
+    with candidates as (
+      select generate_series(min(${column('month')}), max(${column('month')}), interval '1 month') as m
+      from ${sql.id(TRANSACTION_TOTALS)}),
+    spans as (
+      select spans_of.m,
+        (select min(${created}) from ${sql.id(TRANSACTIONS_SOURCE)} where ${month}) as lo,
+        (select max(${created}) from ${sql.id(TRANSACTIONS_SOURCE)} where ${month}) as hi
+      from candidates as spans_of),
+    marked as (
+      select m, lo is not null as filled,
+        lo is not null
+          and (select ${dateCondition} from (select spans.lo as ${created}) as earliest)
+          and (select ${dateCondition} from (select spans.hi as ${created}) as latest) as whole
+      from spans),
+    run as (select min(m) as first, max(m) as last from marked where whole)
+    select run.first::text as first, (run.last + interval '1 month')::text as end,
+      (select count(*) from marked
+        where filled and not whole and m between run.first and run.last)::int as gaps
+    from run`.execute(db);
   const row = rows[0];
-  // Not one run of months (a filter that is no range after all): the totals cannot give it.
-  if (!row?.first || !row.last || row.n !== row.span) return null;
-  return { from: row.first, to: row.last };
+  if (!row?.first || !row.end || row.gaps > 0) return null;
+  return { from: row.first, to: row.end };
 }
