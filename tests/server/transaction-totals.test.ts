@@ -149,6 +149,65 @@ describe('transaction_month_totals', () => {
   });
 });
 
+describe('transaction_month_totals under concurrent writes', () => {
+  // On PostgreSQL the write below runs on a second connection and waits for the lead's lock; on PGlite
+  // (one connection) it simply runs after the commit. Either way the totals must end exact.
+  const pause = (ms: number) => new Promise((done) => setTimeout(done, ms));
+
+  async function whileOpen(
+    first: (trx: typeof server.db) => Promise<unknown>,
+    second: () => Promise<unknown>,
+  ) {
+    let other: Promise<unknown> = Promise.resolve();
+    await server.db.transaction().execute(async (trx) => {
+      await first(trx);
+      other = second();
+      await pause(300);
+    });
+    await other;
+  }
+
+  it("a transaction written while its lead changes agent lands on the lead's new agent", async () => {
+    const { sales, sales2 } = server.users;
+    const [lead] = await leadsOfTeam(sales.team_id, 1);
+    if (!lead) throw new Error('demo lead missing');
+    await whileOpen(
+      (trx) => sql`update leads set agent_id = ${sales2.id} where id = ${lead}`.execute(trx),
+      () => deposit(lead, '1.25', '07-07'),
+    );
+    await expectExact();
+  });
+
+  it('a lead moved or deleted while one of its transactions changes status leaves no stray total', async () => {
+    const { sales } = server.users;
+    const [lead, gone] = await leadsOfTeam(sales.team_id, 2);
+    if (!lead || !gone) throw new Error('demo leads missing');
+    const moved = await deposit(lead, '2.25', '07-08');
+    await whileOpen(
+      (trx) => sql`update transactions set status_id = 12 where id = ${moved}`.execute(trx),
+      () =>
+        sql`update leads set agent_id = ${sales.id}, team_id = null where id = ${lead}`.execute(server.db),
+    );
+    await expectExact();
+    const doomed = await deposit(gone, '3.25', '07-09');
+    await whileOpen(
+      (trx) => sql`update transactions set status_id = 12 where id = ${doomed}`.execute(trx),
+      () => sql`delete from leads where id = ${gone}`.execute(server.db),
+    );
+    await expectExact();
+  });
+
+  it('reads a sum the same whatever the scale of the amounts added and taken away', async () => {
+    const [lead] = await leadsOfTeam(server.users.sales.team_id, 1);
+    if (!lead) throw new Error('demo lead missing');
+    await deposit(lead, '100', '12-01');
+    const odd = await deposit(lead, '7.125', '12-02');
+    await sql`delete from transactions where id = ${odd}`.execute(server.db);
+    const answer = okAnswer<MonthlyAnswer>(await monthly(server.users.admin.token));
+    expect(answer.months[11]?.deposits).toEqual({ count: 1, sums: { '1': '100.00' } });
+  });
+});
+
 describe('the monthly report over the totals', () => {
   it("follows a lead that changes team: the agent's report counts it only while it is the team's", async () => {
     const { sales } = server.users;
@@ -295,5 +354,15 @@ describe('the report builder over the totals', () => {
     });
     expect(byAgent.totals.return).toEqual(byAgent.live.return);
     expect(Number(byAgent.totals.total)).toBeGreaterThan(0);
+  });
+});
+
+describe('TRUNCATE', () => {
+  it('empties the totals with the transactions', async () => {
+    await sql`truncate transactions cascade`.execute(server.db);
+    const { rows } = await sql<{
+      n: number;
+    }>`select count(*)::int as n from transaction_month_totals`.execute(server.db);
+    expect(rows[0]?.n).toBe(0);
   });
 });

@@ -3,7 +3,7 @@ import { messages } from '../../shared/i18n/messages';
 import type { Database } from '../db/schema';
 import { DomainError } from '../domain-errors';
 import { integerRange } from './columns';
-import { lockParentLead } from './lead-children';
+import { CUSTOMER_ID_COLUMN, lockParentLead } from './lead-children';
 import { recordNotFound } from './record-store-errors';
 import type { TableAccess } from './permission-resolver';
 import { and, column, type Condition } from './sql-helpers';
@@ -76,6 +76,14 @@ export async function updateRow(
   if (!isPossibleId(access, id)) throw recordNotFound();
   const source = sql.id(access.table.sourceTable);
   const where = and([sql<boolean>`${column('id')} = ${id}`, access.scope]);
+  if (access.parent?.column === CUSTOMER_ID_COLUMN && access.parent.leads) {
+    // Money rows: their totals trigger locks their lead (migration 022), so the lead is locked first, the
+    // order a lead's delete takes (lead, then its rows); the other order could deadlock with it.
+    await sql`select 1 from ${sql.id(access.parent.leads.sourceTable)} where ${column('id')} = (
+      select ${column(CUSTOMER_ID_COLUMN)} from ${source} where ${column('id')} = ${id}) for share`.execute(
+      trx,
+    );
+  }
   const locked = await sql<{
     id: number;
   }>`select ${column('id')} from ${source} where ${where} for update`.execute(trx);

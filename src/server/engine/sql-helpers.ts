@@ -23,6 +23,15 @@ export function or(conditions: readonly Condition[]): Condition {
   return sql<boolean>`(${sql.join(conditions, sql` or `)})`;
 }
 
+/**
+ * A NUMERIC sum as text with at least two decimals and none of its trailing zeros beyond them. A sum takes
+ * the largest scale of what it adds up, so the same amount would read 100, 100.00 or 100.000 depending on
+ * the rows (or monthly totals) it came from; this reads 100.00 from all of them.
+ */
+export function decimalText(expression: RawBuilder<unknown>): RawBuilder<string> {
+  return sql<string>`round(${expression}, greatest(2, scale(trim_scale(${expression}))))::text`;
+}
+
 export function not(condition: Condition): Condition {
   return sql<boolean>`(not ${condition})`;
 }

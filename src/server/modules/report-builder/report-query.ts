@@ -3,7 +3,7 @@ import type { ReportType, ReportValueType } from '../../../shared/domain/report-
 import { OPTION_LIST_IDS } from '../../../shared/domain/constants';
 import { parseFieldRef } from '../../../shared/domain/report-builder';
 import { compileFilters, type FilterCondition } from '../../engine/filter-compiler';
-import { and, column, type Condition } from '../../engine/sql-helpers';
+import { and, column, decimalText, type Condition } from '../../engine/sql-helpers';
 import { BASE_ALIAS, LEAD_ALIAS, LEAD_KEY, type ReportSource, type ResolvedField } from './report-source';
 
 /** The filters of a report split by the table they narrow, names without the relation prefix. */
@@ -107,7 +107,10 @@ export function valueExpression(
   valueType: ReportValueType,
   sumField: ResolvedField | null,
 ): RawBuilder<string> {
-  if (valueType === 'SUM' && sumField) return sql<string>`coalesce(sum(${sumField.sqlRef}), 0)::text`;
+  if (valueType === 'SUM' && sumField) {
+    const sum = sql`coalesce(sum(${sumField.sqlRef}), 0)`;
+    return sumField.field.column.kind === 'decimal' ? decimalText(sum) : sql<string>`${sum}::text`;
+  }
   return sql<string>`count(*)::text`;
 }
 

@@ -2,7 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import { FILTER_TYPES } from '../../../shared/domain/filters';
 import type { Database } from '../../db/schema';
 import { compileFilters, type FilterCondition } from '../../engine/filter-compiler';
-import { and, column, type Condition } from '../../engine/sql-helpers';
+import { and, column, decimalText, type Condition } from '../../engine/sql-helpers';
 import {
   TOTALS_LEAD_COLUMNS,
   TOTALS_OWN_COLUMNS,
@@ -150,7 +150,8 @@ async function fromMonths(
         from ${from} where ${and([where, ...(request.activeWhere ?? []), outside])}
         group by 1, 2) as parts
       group by 1, 2)
-    select ${groupText(sql.ref('xk'), x, 'monthly')} as x, ${yText} as y, v::text as v
+    select ${groupText(sql.ref('xk'), x, 'monthly')} as x, ${yText} as y,
+      ${request.sumField ? decimalText(sql.ref('v')) : sql`v::text`} as v
     from groups limit ${request.limit}`.execute(db);
   return rows;
 }

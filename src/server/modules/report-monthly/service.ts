@@ -17,7 +17,7 @@ import { DomainError, isDomainError } from '../../domain-errors';
 import type { LeadScope } from '../../engine/lead-scope';
 import { resolveTableAccess, type TableAccess } from '../../engine/permission-resolver';
 import type { TableRegistry } from '../../engine/registry';
-import { column, type Condition } from '../../engine/sql-helpers';
+import { column, decimalText, type Condition } from '../../engine/sql-helpers';
 import type { EngineUser } from '../../engine/types';
 import type { OptionsService } from '../options/service';
 import { TRANSACTIONS_TABLE } from '../transactions/workflow';
@@ -127,7 +127,7 @@ export function createMonthlyReportService(
           ${completedOnly(scope)}
         group by 1, 2, 3)
       select case when grouping(m) = 0 then m end as m, type, currency_id, sum(n)::int as n,
-        sum(total)::text as total
+        ${decimalText(sql`sum(total)`)} as total
       from months
       group by grouping sets ((m, type, currency_id), (type, currency_id))`.execute(db);
     return rows;
@@ -153,7 +153,7 @@ export function createMonthlyReportService(
         group by 1, 2, 3
         having sum(${column('n')}) <> 0)
       select case when grouping(m) = 0 then m end as m, type, currency_id, sum(n)::int as n,
-        sum(total)::text as total
+        ${decimalText(sql`sum(total)`)} as total
       from months
       group by grouping sets ((m, type, currency_id), (type, currency_id))`.execute(db);
     return rows;

@@ -247,6 +247,9 @@ export async function runAction(
   await checkCurrencies(db, input);
   return db.transaction().execute(async (trx) => {
     const where = and([sql<boolean>`${column('id')} = ${id}`, access.scope]);
+    // The lead before the row, the order its delete takes: the totals trigger locks it too (migration 022).
+    await sql`select 1 from leads where id = (select customer_id from transactions where id = ${id})
+      for share`.execute(trx);
     const { rows } = await sql<TransactionRow>`select * from transactions where ${where} for update`.execute(
       trx,
     );
