@@ -36,8 +36,23 @@ async function live(): Promise<Totals> {
   return toMap(rows);
 }
 
+/** lead_month_totals added up per key, against the leads counted per date field, month, agent and team. */
+async function expectLeadsExact(): Promise<void> {
+  const { rows: kept } = await sql<{ k: string; n: string; total: string }>`
+    select concat_ws('|', field, month, agent_id, team_id) as k, sum(n)::text as n, '' as total
+    from lead_month_totals group by 1 having sum(n) <> 0`.execute(server.db);
+  const { rows: counted } = await sql<{ k: string; n: string; total: string }>`
+    select concat_ws('|', f.field, date_trunc('month', f.at), l.agent_id, l.team_id) as k,
+      count(*)::text as n, '' as total
+    from leads l cross join lateral (values ('created_at', l.created_at),
+      ('customer_set_date', l.customer_set_date), ('first_fund_date', l.first_fund_date)) as f (field, at)
+    where f.at is not null group by 1`.execute(server.db);
+  expect(toMap(kept)).toEqual(toMap(counted));
+}
+
 async function expectExact(): Promise<void> {
   expect(await stored()).toEqual(await live());
+  await expectLeadsExact();
 }
 
 async function leadsOfTeam(teamId: number, count: number, same = true): Promise<number[]> {
@@ -128,6 +143,26 @@ describe('transaction_month_totals', () => {
     await sql`update leads set agent_id = ${sales.id} where team_id = ${sales.team_id}`.execute(server.db);
     await expectExact();
     await sql`delete from leads where id = ${lead}`.execute(server.db);
+    await expectExact();
+  });
+
+  it('counts leads as they are added, converted, funded, moved and deleted', async () => {
+    const { sales, sales2 } = server.users;
+    await sql`insert into leads (name, phone, agent_id, team_id, created_at)
+      select 'Toplu Lead ' || i, '+90532' || lpad(i::text, 7, '0'), ${sales.id}, ${sales.team_id},
+        make_timestamp(${YEAR}, 1 + i % 12, 1 + i % 28, 9, 0, 0)
+      from generate_series(1, 60) as i`.execute(server.db);
+    await expectExact();
+    await sql`update leads set customer_set_date = created_at + interval '3 days',
+        first_fund_date = created_at + interval '40 days'
+      where name like 'Toplu Lead %' and created_at < make_timestamp(${YEAR}, 7, 1, 0, 0, 0)`.execute(
+      server.db,
+    );
+    await expectExact();
+    await sql`update leads set agent_id = ${sales2.id}, team_id = null, created_at = created_at - interval '20 days'
+      where name like 'Toplu Lead 1%'`.execute(server.db);
+    await expectExact();
+    await sql`delete from leads where name like 'Toplu Lead 2%'`.execute(server.db);
     await expectExact();
   });
 

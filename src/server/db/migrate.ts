@@ -21,6 +21,7 @@ import { importPhoneLookupSchema } from './migrations/019-import-phone-lookup';
 import { productionProfileSchema } from './migrations/020-production-profile';
 import { reportStatisticsSchema } from './migrations/021-report-statistics';
 import { transactionMonthTotalsSchema } from './migrations/022-transaction-month-totals';
+import { leadMonthTotalsSchema } from './migrations/023-lead-month-totals';
 
 export interface Migration {
   /** Stored in schema_migrations; never rename one that has shipped. */
@@ -53,6 +54,7 @@ export const migrations: readonly Migration[] = [
   { id: '020-production-profile', statements: productionProfileSchema },
   { id: '021-report-statistics', statements: reportStatisticsSchema },
   { id: '022-transaction-month-totals', statements: transactionMonthTotalsSchema },
+  { id: '023-lead-month-totals', statements: leadMonthTotalsSchema },
 ];
 
 /**

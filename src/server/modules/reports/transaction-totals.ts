@@ -30,10 +30,23 @@ export async function totalsScope(
   // Leads hidden: none of the transactions are the user's (every transaction has a lead).
   if (parent.leads === null) return sql<boolean>`false`;
   if (parent.leads.open) return sql<boolean>`true`;
-  if (!leads || (leads.table.baseFilter ?? '').trim() !== '') return null;
+  return leads ? leadTotalsScope(leads) : null;
+}
+
+/**
+ * The condition that picks, among the rows of a totals table keyed by the lead's agent_id and team_id
+ * (transaction_month_totals, lead_month_totals), those of the leads `leads` lets the user see; null when
+ * the scope names other columns (or a base filter): the caller then counts the leads themselves.
+ */
+export async function leadTotalsScope(leads: TableAccess): Promise<Condition | null> {
+  if ((leads.table.baseFilter ?? '').trim() !== '') return null;
+  if (leads.restrictionTexts.length === 0) return sql<boolean>`true`;
   for (const text of leads.restrictionTexts) {
     const parsed = await parseRowRestriction(text);
     if ([...parsed.columns].some((name) => !TOTALS_LEAD_COLUMNS.has(name))) return null;
   }
   return leads.scope;
 }
+
+/** Monthly counts of leads per date field, kept by the triggers of migration 023. */
+export const LEAD_TOTALS = 'lead_month_totals';

@@ -1,0 +1,84 @@
+/**
+ * Monthly counts of leads (issue #15), as migration 022 keeps the transactions': per month of each of the
+ * three dates the monthly report counts (created_at, customer_set_date, first_fund_date) and per the lead's
+ * agent and team, as signed delta rows the transaction-totals job folds. A team-restricted agent's
+ * monthly report counted the 175,000 leads its team created this year three times over (0.2-0.5 s); it
+ * now adds up a few hundred rows. Statement-level triggers keep it exact in each write's transaction: an
+ * import's chunk is one aggregate, a bulk reassignment one join. A lead's own row is locked by its write,
+ * so no other lock is needed.
+ */
+const TOTALS = 'lead_month_totals';
+const FIELDS = ['created_at', 'customer_set_date', 'first_fund_date'] as const;
+
+/** One signed delta row per (field, month, agent, team) of the leads in `relation`. */
+const deltas = (relation: string, sign: '' | '-'): string =>
+  FIELDS.map(
+    (field) => `
+    SELECT '${field}', date_trunc('month', ${field}), agent_id, team_id, ${sign}count(*)
+    FROM ${relation} WHERE ${field} IS NOT NULL GROUP BY 2, 3, 4`,
+  ).join('\n    UNION ALL');
+
+/** The leads of one statement whose counted columns changed, as they were (old) or are (new). */
+const changed = (side: 'o' | 'a'): string => `(
+      SELECT ${side}.* FROM old_leads o JOIN new_leads a ON a.id = o.id
+      WHERE (o.agent_id, o.team_id, o.created_at, o.customer_set_date, o.first_fund_date)
+        IS DISTINCT FROM (a.agent_id, a.team_id, a.created_at, a.customer_set_date, a.first_fund_date))`;
+
+export const leadMonthTotalsSchema: readonly string[] = [
+  `CREATE TABLE IF NOT EXISTS ${TOTALS} (
+    id bigserial PRIMARY KEY,
+    field text NOT NULL,
+    month timestamp NOT NULL,
+    agent_id integer,
+    team_id integer,
+    n bigint NOT NULL
+  )`,
+  `CREATE INDEX IF NOT EXISTS ${TOTALS}_month_idx ON ${TOTALS} (field, month)`,
+
+  `CREATE OR REPLACE FUNCTION lead_totals_added() RETURNS trigger LANGUAGE plpgsql AS $$
+  BEGIN
+    INSERT INTO ${TOTALS} (field, month, agent_id, team_id, n) ${deltas('new_leads', '')};
+    RETURN NULL;
+  END $$`,
+  `CREATE OR REPLACE FUNCTION lead_totals_removed() RETURNS trigger LANGUAGE plpgsql AS $$
+  BEGIN
+    INSERT INTO ${TOTALS} (field, month, agent_id, team_id, n) ${deltas('old_leads', '-')};
+    RETURN NULL;
+  END $$`,
+  `CREATE OR REPLACE FUNCTION lead_totals_changed() RETURNS trigger LANGUAGE plpgsql AS $$
+  BEGIN
+    INSERT INTO ${TOTALS} (field, month, agent_id, team_id, n)
+    SELECT field, month, agent_id, team_id, sum(n) FROM (
+      ${deltas(`${changed('o')} AS gone`, '-')}
+      UNION ALL
+      ${deltas(`${changed('a')} AS came`, '')}
+    ) AS moved (field, month, agent_id, team_id, n)
+    GROUP BY 1, 2, 3, 4
+    HAVING sum(n) <> 0;
+    RETURN NULL;
+  END $$`,
+  `CREATE OR REPLACE FUNCTION lead_totals_cleared() RETURNS trigger LANGUAGE plpgsql AS $$
+  BEGIN
+    TRUNCATE ${TOTALS};
+    RETURN NULL;
+  END $$`,
+
+  `DROP TRIGGER IF EXISTS lead_totals_insert ON leads`,
+  `CREATE TRIGGER lead_totals_insert AFTER INSERT ON leads
+    REFERENCING NEW TABLE AS new_leads FOR EACH STATEMENT EXECUTE FUNCTION lead_totals_added()`,
+  `DROP TRIGGER IF EXISTS lead_totals_delete ON leads`,
+  `CREATE TRIGGER lead_totals_delete AFTER DELETE ON leads
+    REFERENCING OLD TABLE AS old_leads FOR EACH STATEMENT EXECUTE FUNCTION lead_totals_removed()`,
+  `DROP TRIGGER IF EXISTS lead_totals_update ON leads`,
+  `CREATE TRIGGER lead_totals_update AFTER UPDATE ON leads
+    REFERENCING OLD TABLE AS old_leads NEW TABLE AS new_leads
+    FOR EACH STATEMENT EXECUTE FUNCTION lead_totals_changed()`,
+  `DROP TRIGGER IF EXISTS lead_totals_truncate ON leads`,
+  `CREATE TRIGGER lead_totals_truncate AFTER TRUNCATE ON leads
+    FOR EACH STATEMENT EXECUTE FUNCTION lead_totals_cleared()`,
+
+  // The leads already stored, once.
+  `DELETE FROM ${TOTALS}`,
+  `INSERT INTO ${TOTALS} (field, month, agent_id, team_id, n) ${deltas('leads', '')}`,
+  `ANALYZE ${TOTALS}`,
+];
