@@ -305,6 +305,18 @@ describe('the report builder over the totals', () => {
   }
 
   it("gives a monthly SUM by the lead's agent exactly as the transactions do, partial months included", async () => {
+    const [lead] = await leadsOfTeam(server.users.sales.team_id, 1);
+    // Edge months with rows on both sides of the range's ends.
+    for (const [amount, day] of [
+      ['8.01', '02-03'],
+      ['8.02', '02-11'],
+      ['8.03', '02-27'],
+      ['8.04', '11-02'],
+      ['8.05', '11-19'],
+      ['8.06', '11-26'],
+    ] as const) {
+      await deposit(lead ?? 0, amount, day);
+    }
     const form = {
       table: 'transactions',
       reportType: 'monthly',
@@ -314,9 +326,15 @@ describe('the report builder over the totals', () => {
       yaxis: 'lead.agent_id',
       filters: [between],
     };
+    // Mostly inside (February from the 10th, November to the 20th: totals less the rows outside), and
+    // mostly outside (from the 26th, to the 3rd: the rows inside).
+    const narrow = { ...between, value: { start: `${YEAR}-02-26`, end: `${YEAR}-11-03` } };
+    for (const range of [between, narrow]) {
+      const both = await bothWays({ ...form, filters: [range] });
+      expect(both.totals.return, JSON.stringify(range.value)).toEqual(both.live.return);
+      expect(both.totals.total).toBe(both.live.total);
+    }
     const { totals, live } = await bothWays(form);
-    expect(totals.return).toEqual(live.return);
-    expect(totals.total).toBe(live.total);
     const { rows } = await sql<{ total: string }>`select sum(amount)::text as total from transactions
       where created_at >= ${`${YEAR}-02-10`}::date and created_at < ${`${YEAR}-11-21`}::date`.execute(
       server.db,
