@@ -10,19 +10,15 @@
 const TOTALS = 'lead_month_totals';
 const FIELDS = ['created_at', 'customer_set_date', 'first_fund_date'] as const;
 
-/** One signed delta row per (field, month, agent, team) of the leads in `relation`. */
-const deltas = (relation: string, sign: '' | '-'): string =>
-  FIELDS.map(
-    (field) => `
-    SELECT '${field}', date_trunc('month', ${field}), agent_id, team_id, ${sign}count(*)
-    FROM ${relation} WHERE ${field} IS NOT NULL GROUP BY 2, 3, 4`,
-  ).join('\n    UNION ALL');
+/** The three dates of a lead `alias` as (field, at) rows: one pass over a relation counts all three. */
+const dates = (alias: string): string => FIELDS.map((field) => `('${field}', ${alias}.${field})`).join(', ');
 
-/** The leads of one statement whose counted columns changed, as they were (old) or are (new). */
-const changed = (side: 'o' | 'a'): string => `(
-      SELECT ${side}.* FROM old_leads o JOIN new_leads a ON a.id = o.id
-      WHERE (o.agent_id, o.team_id, o.created_at, o.customer_set_date, o.first_fund_date)
-        IS DISTINCT FROM (a.agent_id, a.team_id, a.created_at, a.customer_set_date, a.first_fund_date))`;
+/** One signed delta row per (field, month, agent, team) of the leads in `relation`. */
+const deltas = (relation: string, sign: '' | '-'): string => `
+    SELECT f.field, date_trunc('month', f.at), l.agent_id, l.team_id, ${sign}count(*)
+    FROM ${relation} l CROSS JOIN LATERAL (VALUES ${dates('l')}) AS f (field, at)
+    WHERE f.at IS NOT NULL
+    GROUP BY 1, 2, 3, 4`;
 
 export const leadMonthTotalsSchema: readonly string[] = [
   `CREATE TABLE IF NOT EXISTS ${TOTALS} (
@@ -33,7 +29,9 @@ export const leadMonthTotalsSchema: readonly string[] = [
     team_id integer,
     n bigint NOT NULL
   )`,
-  `CREATE INDEX IF NOT EXISTS ${TOTALS}_month_idx ON ${TOTALS} (field, month)`,
+  `CREATE INDEX IF NOT EXISTS ${TOTALS}_field_idx ON ${TOTALS} (field, month)`,
+  // The fold job picks the months written since its last run.
+  `CREATE INDEX IF NOT EXISTS ${TOTALS}_month_idx ON ${TOTALS} (month)`,
 
   `CREATE OR REPLACE FUNCTION lead_totals_added() RETURNS trigger LANGUAGE plpgsql AS $$
   BEGIN
@@ -45,16 +43,22 @@ export const leadMonthTotalsSchema: readonly string[] = [
     INSERT INTO ${TOTALS} (field, month, agent_id, team_id, n) ${deltas('old_leads', '-')};
     RETURN NULL;
   END $$`,
+  // The statement's old and new rows are joined once; each changed lead gives its three dates as they
+  // were (taken away) and as they are (added).
   `CREATE OR REPLACE FUNCTION lead_totals_changed() RETURNS trigger LANGUAGE plpgsql AS $$
   BEGIN
     INSERT INTO ${TOTALS} (field, month, agent_id, team_id, n)
-    SELECT field, month, agent_id, team_id, sum(n) FROM (
-      ${deltas(`${changed('o')} AS gone`, '-')}
-      UNION ALL
-      ${deltas(`${changed('a')} AS came`, '')}
-    ) AS moved (field, month, agent_id, team_id, n)
+    SELECT f.field, date_trunc('month', f.at), f.agent_id, f.team_id, sum(f.sign)
+    FROM old_leads o JOIN new_leads a ON a.id = o.id
+    CROSS JOIN LATERAL (VALUES
+      ${FIELDS.map((field) => `('${field}', o.${field}, o.agent_id, o.team_id, -1)`).join(',\n      ')},
+      ${FIELDS.map((field) => `('${field}', a.${field}, a.agent_id, a.team_id, 1)`).join(',\n      ')}
+    ) AS f (field, at, agent_id, team_id, sign)
+    WHERE f.at IS NOT NULL
+      AND (o.agent_id, o.team_id, o.created_at, o.customer_set_date, o.first_fund_date)
+        IS DISTINCT FROM (a.agent_id, a.team_id, a.created_at, a.customer_set_date, a.first_fund_date)
     GROUP BY 1, 2, 3, 4
-    HAVING sum(n) <> 0;
+    HAVING sum(f.sign) <> 0;
     RETURN NULL;
   END $$`,
   `CREATE OR REPLACE FUNCTION lead_totals_cleared() RETURNS trigger LANGUAGE plpgsql AS $$

@@ -7,6 +7,8 @@ import type { Condition } from '../../engine/sql-helpers';
 /** Monthly totals of transactions, kept by the triggers of migration 022. */
 export const TRANSACTION_TOTALS = 'transaction_month_totals';
 const TRANSACTIONS_SOURCE = 'transactions';
+/** The table whose rows the totals are keyed by (their agent_id and team_id). */
+const LEADS_SOURCE = 'leads';
 
 /** The lead's columns the totals carry: a leads restriction naming only these applies to them as it is. */
 export const TOTALS_LEAD_COLUMNS: ReadonlySet<string> = new Set(['agent_id', 'team_id']);
@@ -39,7 +41,7 @@ export async function totalsScope(
  * the scope names other columns (or a base filter): the caller then counts the leads themselves.
  */
 export async function leadTotalsScope(leads: TableAccess): Promise<Condition | null> {
-  if ((leads.table.baseFilter ?? '').trim() !== '') return null;
+  if (leads.table.sourceTable !== LEADS_SOURCE || (leads.table.baseFilter ?? '').trim() !== '') return null;
   if (leads.restrictionTexts.length === 0) return sql<boolean>`true`;
   for (const text of leads.restrictionTexts) {
     const parsed = await parseRowRestriction(text);
