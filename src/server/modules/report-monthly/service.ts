@@ -122,6 +122,17 @@ export function createMonthlyReportService(
     total: string;
   }
 
+  /** The year's totals per (type, currency) beside the months' rows (m, type, currency_id, n, total). */
+  async function yearOf(months: RawBuilder<unknown>): Promise<MoneyRow[]> {
+    const { rows } = await sql<MoneyRow>`
+      with months as (${months})
+      select case when grouping(m) = 0 then m end as m, type, currency_id, sum(n)::int as n,
+        ${decimalText(sql`sum(total)`)} as total
+      from months
+      group by grouping sets ((m, type, currency_id), (type, currency_id))`.execute(db);
+    return rows;
+  }
+
   /**
    * Count and exact sum per (month, type, currency), and per (type, currency) for the year's totals. The
    * year's rows are hashed into their few dozen groups first (in parallel where the planner may, thanks to
@@ -129,20 +140,14 @@ export function createMonthlyReportService(
    * of every transaction (1 s on a million, most of it an external merge sort).
    */
   async function moneyRows(trx: TableAccess, range: YearRange, scope: MonthlyTrxScope): Promise<MoneyRow[]> {
-    const { rows } = await sql<MoneyRow>`
-      with months as (
+    return yearOf(sql`
         select extract(month from ${column('created_at')})::int as m, ${column('type')} as type,
           ${column('currency_id')} as currency_id, count(*) as n, sum(${column('amount')}) as total
         from ${sql.id(trx.table.sourceTable)}
         where ${trx.scope} and ${column('created_at')} >= ${range.from} and ${column('created_at')} < ${range.to}
           and ${column('type')} in (${TRANSACTION_TYPES.deposit}, ${TRANSACTION_TYPES.withdrawal})
           ${completedOnly(scope)}
-        group by 1, 2, 3)
-      select case when grouping(m) = 0 then m end as m, type, currency_id, sum(n)::int as n,
-        ${decimalText(sql`sum(total)`)} as total
-      from months
-      group by grouping sets ((m, type, currency_id), (type, currency_id))`.execute(db);
-    return rows;
+        group by 1, 2, 3`);
   }
 
   /**
@@ -154,8 +159,7 @@ export function createMonthlyReportService(
     range: YearRange,
     scope: MonthlyTrxScope,
   ): Promise<MoneyRow[]> {
-    const { rows } = await sql<MoneyRow>`
-      with months as (
+    return yearOf(sql`
         select extract(month from ${column('month')})::int as m, ${column('type')} as type,
           ${column('currency_id')} as currency_id, sum(${column('n')}) as n, sum(${column('total')}) as total
         from ${sql.id(TRANSACTION_TOTALS)}
@@ -163,12 +167,7 @@ export function createMonthlyReportService(
           and ${column('type')} in (${TRANSACTION_TYPES.deposit}, ${TRANSACTION_TYPES.withdrawal})
           ${completedOnly(scope)}
         group by 1, 2, 3
-        having sum(${column('n')}) <> 0)
-      select case when grouping(m) = 0 then m end as m, type, currency_id, sum(n)::int as n,
-        ${decimalText(sql`sum(total)`)} as total
-      from months
-      group by grouping sets ((m, type, currency_id), (type, currency_id))`.execute(db);
-    return rows;
+        having sum(${column('n')}) <> 0`);
   }
 
   /** The year's money rows: from the totals where they can tell the user's scope, else aggregated. */
