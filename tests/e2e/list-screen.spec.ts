@@ -186,6 +186,45 @@ test('an admin sees Sil and every team; the restricted agent never sees another 
   await expect(page.getByTestId('list-empty')).toContainText('Kayıt Bulunamadı');
 });
 
+/**
+ * How far the drawn columns fall short of the list's width: the columns stretch to fill it, less room for
+ * the vertical scroll bar when the rows overflow (and under a pixel per column lost to rounding).
+ */
+async function columnsShortfall(page: Page): Promise<number> {
+  const table = page.getByTestId('list-table');
+  const grid = table.locator('.bp6-table-quadrant-main .bp6-table-bottom-container');
+  const [listWidth, gridWidth] = await Promise.all([
+    table.evaluate((element) => element.clientWidth),
+    grid.evaluate((element) => element.getBoundingClientRect().width),
+  ]);
+  return listWidth - gridWidth;
+}
+
+test('the columns fill the list on a new page and follow the window width', async ({ page }) => {
+  await page.setViewportSize({ width: 1600, height: 900 });
+  await login(page, 'sales@demo.crm');
+  await page.getByTestId('menu-leads').click();
+  await expect(idCells(page)).toHaveCount(15);
+  // 15 rows fit: no scroll bar, the columns take the whole width
+  await expect.poll(() => columnsShortfall(page)).toBeLessThan(12);
+
+  // 50 rows overflow: the new table leaves the scroll bar's room at once
+  await page.getByTestId('page-size').selectOption('50');
+  await expect(page.locator('[data-testid="list-table"] .list-cell-id[data-row="10"]')).toBeVisible();
+  expect(await columnsShortfall(page)).toBeGreaterThanOrEqual(16);
+  expect(await columnsShortfall(page)).toBeLessThan(16 + 12);
+
+  // the same table redraws its columns when the window narrows and widens again
+  await page.setViewportSize({ width: 1300, height: 900 });
+  await expect.poll(() => columnsShortfall(page)).toBeGreaterThanOrEqual(16);
+  await expect.poll(() => columnsShortfall(page)).toBeLessThan(16 + 12);
+  await page.setViewportSize({ width: 1700, height: 900 });
+  await expect.poll(() => columnsShortfall(page)).toBeLessThan(16 + 12);
+  expect(await columnsShortfall(page)).toBeGreaterThanOrEqual(16);
+  await page.getByTestId('page-size').selectOption('15');
+  await expect(idCells(page)).toHaveCount(15);
+});
+
 test('a 500-row page scrolls to its last row, which opens its own lead', async ({ page }) => {
   await login(page, 'admin@demo.crm');
   await page.getByTestId('menu-leads').click();

@@ -1,6 +1,6 @@
 import type { OptionItem } from '../../../../shared/contract';
 import type { ComponentType } from '../../../../shared/domain';
-import { useOptions, type OptionIndex } from '../../api/options';
+import { useOptions, useResolvedOptions, type OptionIndex } from '../../api/options';
 import { uiTexts } from '../../i18n/ui-texts';
 
 /**
@@ -29,4 +29,14 @@ export function useFieldOptions(component: ComponentType, listId: number | null)
   const options = useOptions(flag ? null : listId);
   if (flag) return { index: FLAG_INDEX, pending: false };
   return { index: options.data, pending: listId !== null && options.isPending };
+}
+
+/**
+ * The options when no query is needed: a flag's Evet/Hayır, or a list the screen around resolved
+ * (useOptionLists); undefined otherwise.
+ */
+export function useKnownOptions(component: ComponentType, listId: number | null): OptionIndex | undefined {
+  const flag = isFlagField(component, listId);
+  const resolved = useResolvedOptions(flag ? null : listId);
+  return flag ? FLAG_INDEX : resolved;
 }

@@ -3,7 +3,8 @@ import { IconNames, type IconName } from '@blueprintjs/icons';
 import type { ReactNode } from 'react';
 import type { CellValue } from '../../../../shared/contract';
 import { formatDateTimeTr, formatDateTr } from '../../../../shared/domain';
-import { useFieldOptions } from './field-options';
+import type { OptionIndex } from '../../api/options';
+import { useFieldOptions, useKnownOptions } from './field-options';
 import type { FieldRendererProps } from './types';
 
 /** '' for empty cells; the API sends numbers, strings, booleans or null. */
@@ -34,11 +35,20 @@ export function BirthdayValue({ value }: FieldRendererProps): ReactNode {
 }
 
 /** Choice fields store option values; the label comes from the field's option list. */
-export function OptionValue({ value, field }: FieldRendererProps): ReactNode {
-  const options = useFieldOptions(field.component, field.options);
+export function OptionValue(props: FieldRendererProps): ReactNode {
+  const known = useKnownOptions(props.field.component, props.field.options);
+  return known ? optionLabel(props.value, known) : <QueriedOptionValue {...props} />;
+}
+
+/** Without a list the screen resolved, the cell observes its option list itself. */
+function QueriedOptionValue({ value, field }: FieldRendererProps): ReactNode {
+  return optionLabel(value, useFieldOptions(field.component, field.options).index);
+}
+
+function optionLabel(value: CellValue | undefined, index: OptionIndex | undefined): ReactNode {
   const raw = cellText(value);
   if (raw === '') return null;
-  const byValue = options.index?.byValue;
+  const byValue = index?.byValue;
   if (!byValue) return <span className="field-text">{raw}</span>;
   const single = byValue.get(raw);
   // Multiple-choice fields arrive as "1,4,7".

@@ -16,6 +16,7 @@ import type { ListFilter, ListSort } from '../../../../shared/domain';
 import { format, messages } from '../../../../shared/i18n/messages';
 import type { CrmError } from '../../api/crm-error';
 import { useFields } from '../../api/fields';
+import { ResolvedOptionsProvider, useOptionLists } from '../../api/options';
 import { usePermissions } from '../../api/permissions';
 import { useTableData } from '../../api/table-data';
 import { EditorTableContext } from '../../components/field-editors';
@@ -277,11 +278,17 @@ function ListTable({
     return [...leadingColumns.map((column) => column.width), ...columnWidths(columns, available, resized)];
   }, [columns, rows.length, width, height, resized, leadingColumns, leadingWidth]);
   const tableRef = useRef<Table>(null);
+  const drawn = useRef<{ table: Table | null; widths: number[] }>({ table: null, widths });
   // Blueprint's Table draws with the grid of its previous render and only rebuilds the grid after the
   // update, so new column widths would show one render late. Effects run after that rebuild: redraw then.
+  // A table mounted by this render (a new page, sort or filter) was built with these widths: a redraw
+  // would only lay out all its fresh cells once more inside the same task (~50 ms on 500 rows).
   useEffect(() => {
-    tableRef.current?.forceUpdate();
-  }, [widths]);
+    const table = tableRef.current;
+    const last = drawn.current;
+    drawn.current = { table, widths };
+    if (table && table === last.table && widths !== last.widths) table.forceUpdate();
+  });
   useEffect(() => {
     if (focusedRow !== null && container.current) scrollRowIntoView(container.current, focusedRow);
   }, [focusedRow]);
@@ -395,6 +402,12 @@ function ListScreen({ table, fields }: ListScreenProps): ReactNode {
     [fieldList],
   );
   const columns = useMemo(() => (answer ? buildColumns(answer, view.columns) : []), [answer, view.columns]);
+  // The columns' option lists, observed once here rather than by each of a page's cells.
+  const optionListIds = useMemo(
+    () => [...new Set(columns.flatMap((column) => (column.options === null ? [] : [column.options])))],
+    [columns],
+  );
+  const optionLists = useOptionLists(optionListIds);
   const rows = useMemo(() => answer?.results ?? [], [answer]);
   const { page, setPage } = view;
   // A capped total ("10.000+") is a lower bound: paging goes on while pages come back full.
@@ -595,15 +608,17 @@ function ListScreen({ table, fields }: ListScreenProps): ReactNode {
       ) : null}
       <InlineInsertRow table={table} />
       <FieldRendererContext value={records.context}>
-        <div
-          className="list-body"
-          onDoubleClick={(event) => {
-            const id = recordIdFromDoubleClick(event, rows);
-            if (id !== null) openRecord(id);
-          }}
-        >
-          {body}
-        </div>
+        <ResolvedOptionsProvider value={optionLists}>
+          <div
+            className="list-body"
+            onDoubleClick={(event) => {
+              const id = recordIdFromDoubleClick(event, rows);
+              if (id !== null) openRecord(id);
+            }}
+          >
+            {body}
+          </div>
+        </ResolvedOptionsProvider>
       </FieldRendererContext>
       {records.element}
       {answer ? (

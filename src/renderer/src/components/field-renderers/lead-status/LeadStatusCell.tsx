@@ -5,7 +5,7 @@ import type { CallResult, OptionItem, RecordRow } from '../../../../../shared/co
 import type { CallLine } from '../../../../../shared/domain';
 import { messages } from '../../../../../shared/i18n/messages';
 import { usePermissions } from '../../../api/permissions';
-import { useOptions } from '../../../api/options';
+import { useOptions, useResolvedOptions, type OptionIndex } from '../../../api/options';
 import { crmKeys } from '../../../api/query-keys';
 import { callCrm, useCrmMutation } from '../../../api/use-crm-call';
 import { useNotifier } from '../../../ui/toaster';
@@ -54,16 +54,28 @@ type SavedStatus = { from: string; to: string };
 /**
  * Lead-status cell (spec 1 §2): the coloured label, and on click a menu for a quick status change and a
  * quick call over one of the lines (spec 1 §9). Outside a list (no renderer context) it only shows the label.
+ * A list provides its status options (useOptionLists); elsewhere the cell observes the list itself.
  */
-export function LeadStatusCell({ value, field, row }: FieldRendererProps): ReactNode {
+export function LeadStatusCell(props: FieldRendererProps): ReactNode {
+  const resolved = useResolvedOptions(props.field.options);
+  return resolved ? <StatusCellFace {...props} index={resolved} /> : <QueriedStatusCell {...props} />;
+}
+
+function QueriedStatusCell(props: FieldRendererProps): ReactNode {
+  const options = useOptions(props.field.options);
+  return <StatusCellFace {...props} index={options.data} />;
+}
+
+type StatusCellFaceProps = FieldRendererProps & { index: OptionIndex | undefined };
+
+function StatusCellFace({ value, field, row, index }: StatusCellFaceProps): ReactNode {
   const context = useFieldRendererContext();
-  const options = useOptions(field.options);
   // The menu (its save, quick call and popover) is mounted on the first click only: a long list would
   // otherwise set all of it up for every row it draws, which made each scroll step slow.
   const [active, setActive] = useState(false);
   const raw = cellText(value);
   const id = recordId(row, 'id');
-  const option = options.data?.byValue.get(raw);
+  const option = index?.byValue.get(raw);
   if (!context || id === null) {
     return raw === '' ? null : <StatusLabel option={option} raw={raw} />;
   }
