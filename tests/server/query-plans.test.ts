@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildServer } from '../../src/server/app';
 import type { DatabaseHandle } from '../../src/server/db/database';
 import { seedDemoData } from '../../src/server/seed/demo-data';
-import { contract } from '../../src/shared/contract';
+import { contract, fillPath } from '../../src/shared/contract';
 import { FILTER_TYPES } from '../../src/shared/domain/filters';
 import {
   FINANCE_PENDING_STATUSES,
@@ -232,7 +232,7 @@ interface HotPath {
 const daysAgo = (days: number): string => new Date(Date.now() - days * 86_400_000).toISOString().slice(0, 10);
 
 const list = (table: string, extra: Record<string, unknown> = {}): Pick<HotPath, 'url' | 'body'> => ({
-  url: () => `/api/table/${table}`,
+  url: () => `/api${fillPath(contract.table.path, { table }).path}`,
   body: () => ({ page: 1, limit: 15, ...extra }),
 });
 
@@ -566,5 +566,51 @@ describe('reports over a year of transactions', () => {
     // Months × agents: a few hundred groups. Sorting every row by a formatted month text took 1.4 s a year.
     for (const statement of grouped)
       expect(statement.largestSort, compact(statement.sql)).toBeLessThan(5_000);
+  });
+});
+
+describe('a team’s agent searching names', () => {
+  const listCall = (account: 'admin' | 'sales', extra: Record<string, unknown>) => {
+    const call = list('leads', extra);
+    return () => postForm(app, call.url(), call.body?.() ?? {}, tokens[account]);
+  };
+  const countOf = (explained: readonly ExplainedStatement[]): ExplainedStatement => {
+    const count = explained.find((statement) => /count\(\*\)/i.test(statement.sql));
+    if (!count) throw new Error('the list ran no count');
+    return count;
+  };
+
+  it('counts status + name matches from the team’s name index alone (an index-only scan)', async () => {
+    const explained = await explainCall(
+      listCall('sales', {
+        sort: { name: 'created_at', type: 'desc' },
+        filters: [
+          { name: 'status_id', type: FILTER_TYPES.equal, value: '3' },
+          { name: 'name', type: FILTER_TYPES.contains, value: 'yılmaz' },
+        ],
+      }),
+    );
+    const scans = countOf(explained).scans.filter((scan) => scan.relation === 'leads');
+    expect(scans.map(describeScan)).toEqual([
+      expect.stringMatching(/^Index Only Scan.*leads_team_status_created_name_idx/),
+    ]);
+  });
+
+  it('only a search pinned to no team counts with index-only scans off (the trigram index instead)', async () => {
+    const settingsOf = async (account: 'admin' | 'sales'): Promise<string[]> => {
+      captured.length = 0;
+      recording = true;
+      try {
+        const filters = [{ name: 'name', type: FILTER_TYPES.contains, value: 'öztürk' }];
+        expect((await listCall(account, { filters })()).statusCode).toBe(200);
+      } finally {
+        recording = false;
+      }
+      return captured
+        .splice(0)
+        .flatMap((statement) => (SESSION_SETTING.test(statement.sql) ? [compact(statement.sql)] : []));
+    };
+    expect(await settingsOf('admin')).toEqual(['set local enable_indexonlyscan = off']);
+    expect(await settingsOf('sales')).toEqual([]);
   });
 });

@@ -210,6 +210,38 @@ describe('POST /search/', () => {
     expect(ids(admin)).toEqual(expect.arrayContaining([own.isik, own.ayse, foreign]));
   });
 
+  it('answers with names starting with the keyword when 20 of them fill the answer, else searches inside names', async () => {
+    const { sales } = server.users;
+    const later = await insertLead({ name: 'Ali Zümrütoğlu', team_id: sales.team_id, agent_id: sales.id });
+    const starting: number[] = [];
+    for (let i = 0; i < 20; i += 1) {
+      starting.push(
+        await insertLead({ name: `Zümrüt Test ${i}`, team_id: sales.team_id, agent_id: sales.id }),
+      );
+    }
+    try {
+      const full = okAnswer<CallResult<'search'>>(
+        await api('/search/', { keyword: 'zumrut' }, tokenOf('sales')),
+      );
+      expect([...ids(full)].sort((a, b) => a - b)).toEqual(starting);
+      // 19 names start with it: the answer also holds the one with it at a later word, after them
+      await db
+        .deleteFrom('leads')
+        .where('id', '=', starting[0] ?? 0)
+        .execute();
+      const mixed = okAnswer<CallResult<'search'>>(
+        await api('/search/', { keyword: 'zumrut' }, tokenOf('sales')),
+      );
+      expect(ids(mixed)).toHaveLength(20);
+      expect(ids(mixed).at(-1)).toBe(later);
+    } finally {
+      await db
+        .deleteFrom('leads')
+        .where('id', 'in', [later, ...starting])
+        .execute();
+    }
+  });
+
   it('searches one or two letters as a name prefix, answers at most 20, and nothing for an empty keyword', async () => {
     const short = okAnswer<CallResult<'search'>>(await api('/search/', { keyword: 'ış' }, tokenOf('sales')));
     expect(ids(short)).toContain(own.isik);

@@ -22,6 +22,7 @@ import { productionProfileSchema } from './migrations/020-production-profile';
 import { reportStatisticsSchema } from './migrations/021-report-statistics';
 import { transactionMonthTotalsSchema } from './migrations/022-transaction-month-totals';
 import { leadMonthTotalsSchema } from './migrations/023-lead-month-totals';
+import { teamNameIndexSchema } from './migrations/024-team-name-index';
 
 export interface Migration {
   /** Stored in schema_migrations; never rename one that has shipped. */
@@ -55,6 +56,7 @@ export const migrations: readonly Migration[] = [
   { id: '021-report-statistics', statements: reportStatisticsSchema },
   { id: '022-transaction-month-totals', statements: transactionMonthTotalsSchema },
   { id: '023-lead-month-totals', statements: leadMonthTotalsSchema },
+  { id: '024-team-name-index', statements: teamNameIndexSchema },
 ];
 
 /**

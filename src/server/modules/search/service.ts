@@ -116,14 +116,17 @@ export function createSearchService(db: Kysely<Database>, scope: LeadScope): Sea
       const name = foldedName(access);
       const escaped = escapeLikePattern(folded);
       const prefix = `${escaped}%`;
-      const where =
-        [...folded].length < TRIGRAM_MIN
-          ? sql<boolean>`${name} like ${prefix} escape '\\'`
-          : sql<boolean>`${name} like ${`%${escaped}%`} escape '\\'`;
+      const starts = sql<boolean>`${name} like ${prefix} escape '\\'`;
+      if ([...folded].length < TRIGRAM_MIN) return hits(access, starts, sql`0`, NAME_CANDIDATES);
+      // Names that start with the keyword rank first. When they alone fill the answer, the search inside
+      // names is not needed: the prefix index finds them at once, where the trigram index's work grows
+      // with the table (~50 ms for "ayşe yılmaz" among 10,000,000 leads).
+      const starting = await hits(access, starts, sql`0`, SEARCH_RESULT_LIMIT);
+      if (starting.length >= SEARCH_RESULT_LIMIT) return starting;
       // 0: the name starts with the keyword, 1: a later word does, 2: it is inside a word.
-      const rank = sql`case when ${name} like ${prefix} escape '\\' then 0
+      const rank = sql`case when ${starts} then 0
         when ${name} like ${`% ${escaped}%`} escape '\\' then 1 else 2 end`;
-      return hits(access, where, rank, NAME_CANDIDATES);
+      return hits(access, sql<boolean>`${name} like ${`%${escaped}%`} escape '\\'`, rank, NAME_CANDIDATES);
     },
 
     async byPhone(user, keyword) {
