@@ -597,11 +597,14 @@ describe('a team’s agent searching names', () => {
   });
 
   it('only a search pinned to no team counts with index-only scans off (the trigram index instead)', async () => {
-    const settingsOf = async (account: 'admin' | 'sales'): Promise<string[]> => {
+    const settingsOf = async (
+      account: 'admin' | 'sales',
+      more: Record<string, unknown>[] = [],
+    ): Promise<string[]> => {
       captured.length = 0;
       recording = true;
       try {
-        const filters = [{ name: 'name', type: FILTER_TYPES.contains, value: 'öztürk' }];
+        const filters = [{ name: 'name', type: FILTER_TYPES.contains, value: 'öztürk' }, ...more];
         expect((await listCall(account, { filters })()).statusCode).toBe(200);
       } finally {
         recording = false;
@@ -612,5 +615,42 @@ describe('a team’s agent searching names', () => {
     };
     expect(await settingsOf('admin')).toEqual(['set local enable_indexonlyscan = off']);
     expect(await settingsOf('sales')).toEqual([]);
+    // the admin's own "team equals" filter pins the team just as the agent's restriction does
+    expect(await settingsOf('admin', [{ name: 'team_id', type: FILTER_TYPES.equal, value: '2' }])).toEqual(
+      [],
+    );
+  });
+});
+
+describe('a row that may belong to no lead, read by id', () => {
+  it('asks for its own lead by primary key instead of reading the team’s lead ids', async () => {
+    const sales = await database.db
+      .selectFrom('users')
+      .select(['id', 'team_id'])
+      .where('email', '=', 'sales@demo.crm')
+      .executeTakeFirstOrThrow();
+    const note = await database.db
+      .insertInto('lead_notes')
+      .values({ lead_id: leadId, body: 'Plan testi', insert_agent_id: sales.id, agent_name: 'Plan' })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    try {
+      const explained = await explainCall(() =>
+        postForm(
+          app,
+          `/api${fillPath(contract.row.path, { table: 'lead_notes', id: note.id }).path}`,
+          {},
+          tokens.sales,
+        ),
+      );
+      const leadScans = explained.flatMap((statement) =>
+        statement.scans.filter((scan) => scan.relation === 'leads'),
+      );
+      expect(leadScans.length).toBeGreaterThan(0);
+      // A probe for the one lead: never the team's lead ids, all of them, as a list to search.
+      for (const scan of leadScans) expect(scan.planRows, describeScan(scan)).toBeLessThanOrEqual(1);
+    } finally {
+      await database.db.deleteFrom('lead_notes').where('id', '=', note.id).execute();
+    }
   });
 });

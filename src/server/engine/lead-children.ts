@@ -53,7 +53,13 @@ export function childCondition(parent: LeadParentScope): Condition | null {
   // team's lead ids fit in work_mem and otherwise scans once per row: a team of 390,000 leads kept a
   // monthly report over 1,000,000 transactions running for 25 minutes. Money rows always have a lead.
   if (!parent.nullable) return inScope;
-  return sql<boolean>`(${lead} is null or ${inScope})`;
+  // A row that may have no lead asks for its own lead instead: one primary-key probe per row. The IN
+  // under OR read (materialised) the team's 390,000 lead ids for every note saved or opened by id, 300 ms
+  // each under load. Inside, `id` and the scope's columns resolve to leads; the lead column, which leads
+  // does not have, to the child row outside.
+  const ownLead = sql<boolean>`exists (select 1 from ${sql.id(parent.leads.sourceTable)} as scope_lead
+    where scope_lead.id = ${lead} and ${parent.leads.scope})`;
+  return sql<boolean>`(${lead} is null or ${ownLead})`;
 }
 
 /**

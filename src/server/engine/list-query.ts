@@ -9,6 +9,7 @@ import { DomainError } from '../domain-errors';
 import { toRecordRow } from './cells';
 import { compileFilters, type FilterCondition } from './filter-compiler';
 import type { TableAccess } from './permission-resolver';
+import { LEADS_TABLE } from './lead-children';
 import { scopePinsColumn } from './pinned-columns';
 import { and, column, type Condition } from './sql-helpers';
 import { sortKey } from './text-collation';
@@ -134,7 +135,6 @@ async function runCount(
 
 /** The column leading the leads index that carries the folded name (migration 024). */
 const NAME_INDEX_LEAD = 'team_id';
-const LEADS_SOURCE = 'leads';
 
 /** Whether the count should keep away from index-only scans (see runCount). */
 async function countAvoidsIndexOnly(
@@ -142,7 +142,7 @@ async function countAvoidsIndexOnly(
   filters: readonly FilterCondition[],
 ): Promise<boolean> {
   if (!searchesInsideNames(access, filters)) return false;
-  if (access.table.sourceTable !== LEADS_SOURCE) return true;
+  if (access.table.sourceTable !== LEADS_TABLE) return true;
   return !(await scopePinsColumn(access, NAME_INDEX_LEAD, filters));
 }
 

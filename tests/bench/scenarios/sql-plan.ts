@@ -18,6 +18,8 @@ export interface PlanScan {
    * scan stops after that many rows whatever the table's size. Null for every other scan.
    */
   stopsAfter: number | null;
+  /** The rows the planner expects the scan to return (per loop). */
+  planRows: number | null;
 }
 
 /** The scan nodes of an EXPLAIN (FORMAT JSON) plan node and its children, outermost first. */
@@ -37,6 +39,7 @@ export function planScans(node: unknown, out: PlanScan[] = [], parent?: Record<s
         typeof parent['Plan Rows'] === 'number'
           ? parent['Plan Rows']
           : null,
+      planRows: typeof node['Plan Rows'] === 'number' ? node['Plan Rows'] : null,
     });
   }
   const children = node.Plans;

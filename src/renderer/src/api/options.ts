@@ -1,5 +1,5 @@
 import { useQueries, useQuery, type UseQueryResult } from '@tanstack/react-query';
-import { createContext, useCallback, useContext } from 'react';
+import { createContext, useContext, useRef } from 'react';
 import type { OptionItem } from '../../../shared/contract';
 import { useBridge } from '../bridge/bridge-context';
 import type { CrmError } from './crm-error';
@@ -12,10 +12,7 @@ export interface OptionIndex {
   byValue: ReadonlyMap<string, OptionItem>;
 }
 
-/**
- * One index per fetched list, shared by every observer of it: each list cell observes the list, and
- * building a Map per cell made a 500-row page's first draw measurably slower.
- */
+/** One index per fetched list, shared by every observer of it (a screen may have many). */
 const indexes = new WeakMap<OptionItem[], OptionIndex>();
 
 function indexOptions(items: OptionItem[]): OptionIndex {
@@ -47,36 +44,49 @@ export function useOptions(listId: number | null | undefined): UseQueryResult<Op
   return useQuery(optionsQuery(bridge, listId ?? 0));
 }
 
-/** Option lists a screen has already resolved, by list id (see useOptionLists). */
-export type ResolvedOptions = ReadonlyMap<number, OptionIndex>;
+/**
+ * Option lists a screen observes for its cells (see useOptionLists): which ids it owns, and those loaded.
+ */
+export interface ResolvedOptions {
+  owned: ReadonlySet<number>;
+  loaded: ReadonlyMap<number, OptionIndex>;
+}
 
-const ResolvedOptionsContext = createContext<ResolvedOptions | null>(null);
-export const ResolvedOptionsProvider = ResolvedOptionsContext.Provider;
+export const ResolvedOptionsContext = createContext<ResolvedOptions | null>(null);
+
+const sameLists = (a: ResolvedOptions, ids: readonly number[], loaded: ReadonlyMap<number, OptionIndex>) =>
+  a.owned.size === ids.length &&
+  ids.every((id) => a.owned.has(id)) &&
+  a.loaded.size === loaded.size &&
+  [...loaded].every(([id, index]) => a.loaded.get(id) === index);
 
 /**
- * The loaded lists among `ids`, one observer each. A list screen resolves its columns' lists once and
- * provides them, so its hundreds of cells read a Map instead of each observing the query.
+ * The option lists `ids`, one observer each. A list screen observes its columns' lists once and provides
+ * them, so its hundreds of cells read a Map instead of each observing the query. The value keeps its
+ * identity while the lists are the same (a refetch that changed nothing re-renders no cell).
  */
 export function useOptionLists(ids: readonly number[]): ResolvedOptions {
   const bridge = useBridge();
-  const key = ids.join(',');
-  // combine runs again only when a list's answer or the ids change, so the Map keeps its identity.
-  const combine = useCallback(
-    (results: UseQueryResult<OptionIndex, CrmError>[]): ResolvedOptions => {
-      const map = new Map<number, OptionIndex>();
-      key.split(',').forEach((id, at) => {
-        const index = results[at]?.data;
-        if (index) map.set(Number(id), index);
-      });
-      return map;
-    },
-    [key],
-  );
-  return useQueries({ queries: ids.map((id) => optionsQuery(bridge, id)), combine });
+  const results = useQueries({ queries: ids.map((id) => optionsQuery(bridge, id)) });
+  const loaded = new Map<number, OptionIndex>();
+  ids.forEach((id, at) => {
+    const index = results[at]?.data;
+    if (index) loaded.set(id, index);
+  });
+  const last = useRef<ResolvedOptions | null>(null);
+  if (!last.current || !sameLists(last.current, ids, loaded)) {
+    last.current = { owned: new Set(ids), loaded };
+  }
+  return last.current;
 }
 
-/** The provided index of a list, or undefined when no screen resolved it (the cell then asks itself). */
-export function useResolvedOptions(listId: number | null): OptionIndex | undefined {
+/**
+ * What a cell knows of its option list without asking: `owned` when a screen around observes it (its
+ * index once loaded), else the cell observes the list itself.
+ */
+export function useResolvedOptions(listId: number | null): { owned: boolean; index?: OptionIndex } {
   const resolved = useContext(ResolvedOptionsContext);
-  return listId === null ? undefined : resolved?.get(listId);
+  if (listId === null || !resolved?.owned.has(listId)) return { owned: false };
+  const index = resolved.loaded.get(listId);
+  return index ? { owned: true, index } : { owned: true };
 }

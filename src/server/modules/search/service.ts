@@ -14,7 +14,7 @@ import type { Database } from '../../db/schema';
 import { normalizePhoneSql } from '../../db/migrations/003-lead-detail';
 import type { LeadScope } from '../../engine/lead-scope';
 import type { TableAccess } from '../../engine/permission-resolver';
-import { column, foldedText, or, type Condition } from '../../engine/sql-helpers';
+import { and, column, foldedText, or, type Condition } from '../../engine/sql-helpers';
 import type { EngineUser } from '../../engine/types';
 
 export interface SearchService {
@@ -123,10 +123,15 @@ export function createSearchService(db: Kysely<Database>, scope: LeadScope): Sea
       // with the table (~50 ms for "ayşe yılmaz" among 10,000,000 leads).
       const starting = await hits(access, starts, sql`0`, SEARCH_RESULT_LIMIT);
       if (starting.length >= SEARCH_RESULT_LIMIT) return starting;
-      // 0: the name starts with the keyword, 1: a later word does, 2: it is inside a word.
-      const rank = sql`case when ${starts} then 0
-        when ${name} like ${`% ${escaped}%`} escape '\\' then 1 else 2 end`;
-      return hits(access, sql<boolean>`${name} like ${`%${escaped}%`} escape '\\'`, rank, NAME_CANDIDATES);
+      // Fewer: those are all of them. The rest of the answer comes from inside names, ranked 1 where a
+      // later word starts with the keyword, 2 where it is inside a word.
+      const inside = and([
+        sql<boolean>`${name} like ${`%${escaped}%`} escape '\\'`,
+        sql<boolean>`not (${starts})`,
+      ]);
+      const rank = sql`case when ${name} like ${`% ${escaped}%`} escape '\\' then 1 else 2 end`;
+      const rest = await hits(access, inside, rank, NAME_CANDIDATES);
+      return [...starting, ...rest].slice(0, SEARCH_RESULT_LIMIT);
     },
 
     async byPhone(user, keyword) {

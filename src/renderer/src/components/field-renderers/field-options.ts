@@ -32,11 +32,15 @@ export function useFieldOptions(component: ComponentType, listId: number | null)
 }
 
 /**
- * The options when no query is needed: a flag's Evet/Hayır, or a list the screen around resolved
- * (useOptionLists); undefined otherwise.
+ * The options when the cell needs no query of its own: a flag's Evet/Hayır, or a list the screen around
+ * observes (useOptionLists; `index` is undefined until it loads). Null: the cell observes it itself.
  */
-export function useKnownOptions(component: ComponentType, listId: number | null): OptionIndex | undefined {
+export function useKnownOptions(
+  component: ComponentType,
+  listId: number | null,
+): { index: OptionIndex | undefined } | null {
   const flag = isFlagField(component, listId);
   const resolved = useResolvedOptions(flag ? null : listId);
-  return flag ? FLAG_INDEX : resolved;
+  if (flag) return { index: FLAG_INDEX };
+  return resolved.owned ? { index: resolved.index } : null;
 }

@@ -37,7 +37,7 @@ export function BirthdayValue({ value }: FieldRendererProps): ReactNode {
 /** Choice fields store option values; the label comes from the field's option list. */
 export function OptionValue(props: FieldRendererProps): ReactNode {
   const known = useKnownOptions(props.field.component, props.field.options);
-  return known ? optionLabel(props.value, known) : <QueriedOptionValue {...props} />;
+  return known ? optionLabel(props.value, known.index) : <QueriedOptionValue {...props} />;
 }
 
 /** Without a list the screen resolved, the cell observes its option list itself. */

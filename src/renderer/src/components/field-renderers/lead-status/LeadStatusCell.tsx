@@ -54,11 +54,15 @@ type SavedStatus = { from: string; to: string };
 /**
  * Lead-status cell (spec 1 §2): the coloured label, and on click a menu for a quick status change and a
  * quick call over one of the lines (spec 1 §9). Outside a list (no renderer context) it only shows the label.
- * A list provides its status options (useOptionLists); elsewhere the cell observes the list itself.
+ * A list observes its status options for its cells (useOptionLists); elsewhere the cell observes them.
  */
 export function LeadStatusCell(props: FieldRendererProps): ReactNode {
   const resolved = useResolvedOptions(props.field.options);
-  return resolved ? <StatusCellFace {...props} index={resolved} /> : <QueriedStatusCell {...props} />;
+  return resolved.owned ? (
+    <StatusCellFace {...props} index={resolved.index} />
+  ) : (
+    <QueriedStatusCell {...props} />
+  );
 }
 
 function QueriedStatusCell(props: FieldRendererProps): ReactNode {
