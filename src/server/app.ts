@@ -184,6 +184,7 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
 
   const services = await composeServer(app, {
     db,
+    reportDb: options.database.reportDb,
     telephonyEnv: options.telephonyEnv ?? process.env,
     mailEnv: options.mailEnv ?? process.env,
     mailAdapter: options.mailAdapter,

@@ -93,6 +93,8 @@ import { attachSocketServer } from './realtime/socket-server';
 
 export interface ComposeOptions {
   db: Kysely<Database>;
+  /** Where reports run (DatabaseHandle.reportDb); `db` when not given. */
+  reportDb?: Kysely<Database>;
   telephonyEnv: TelephonyEnv;
   mailEnv: MailEnv;
   mailAdapter?: MailAdapter;
@@ -207,6 +209,7 @@ async function createInvalidationBus(
  */
 export async function composeServer(app: FastifyInstance, options: ComposeOptions): Promise<Services> {
   const { db } = options;
+  const reportDb = options.reportDb ?? db;
   const registry = getTableRegistry(db);
   const invalidation = await createInvalidationBus(app, options.redisUrl);
   const invalidate: Invalidate = (change) => invalidation.publish(change);
@@ -325,9 +328,13 @@ export async function composeServer(app: FastifyInstance, options: ComposeOption
 
   const optionsService = createOptionsService(db, { bus: invalidation, ttlMs: cacheTtlMs });
   const notes = createLeadNotesService(db, registry);
-  const reports = createReportsService(db, { leadScope, options: optionsService });
-  const monthlyReport = createMonthlyReportService(db, { registry, leadScope, options: optionsService });
-  const reportBuilder = createReportBuilderService(db, {
+  const reports = createReportsService(reportDb, { leadScope, options: optionsService });
+  const monthlyReport = createMonthlyReportService(reportDb, {
+    registry,
+    leadScope,
+    options: optionsService,
+  });
+  const reportBuilder = createReportBuilderService(reportDb, {
     registry,
     leadScope,
     options: optionsService,

@@ -98,3 +98,22 @@ async function currentUrl(handle: DatabaseHandle): Promise<string> {
   url.pathname = `/${name ?? ''}`;
   return url.toString();
 }
+
+describe.skipIf(!process.env.DATABASE_URL)('parallel workers (PostgreSQL)', () => {
+  it('calls run on one core each; the reports’ own connections may use PG_REPORT_PARALLEL_WORKERS', async () => {
+    const workers = async (db: DatabaseHandle['db']): Promise<string | undefined> =>
+      (
+        await sql<{ max_parallel_workers_per_gather: string }>`show max_parallel_workers_per_gather`.execute(
+          db,
+        )
+      ).rows[0]?.max_parallel_workers_per_gather;
+    expect(await workers(database.db)).toBe('0');
+    expect(await workers(database.reportDb)).toBe('2');
+    // the same database, and the reports' timeout too
+    const name = async (db: DatabaseHandle['db']) =>
+      (await sql<{ name: string }>`select current_database() as name`.execute(db)).rows[0]?.name;
+    expect(await name(database.reportDb)).toBe(await name(database.db));
+    const shown = await sql<{ statement_timeout: string }>`show statement_timeout`.execute(database.reportDb);
+    expect(shown.rows[0]?.statement_timeout).toBe(`${TIMEOUT_MS}ms`);
+  });
+});

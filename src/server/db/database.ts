@@ -12,6 +12,11 @@ export type DatabaseKind = 'pglite' | 'postgres';
 
 export interface DatabaseHandle {
   db: Kysely<Database>;
+  /**
+   * The reports' connections: the same database, a small pool of its own whose queries may use parallel
+   * workers (PG_REPORT_PARALLEL_WORKERS), which the calls' connections do not. PGlite: `db` itself.
+   */
+  reportDb: Kysely<Database>;
   kind: DatabaseKind;
   close(): Promise<void>;
 }
@@ -85,8 +90,11 @@ async function openPglite(
   const db = new Kysely<Database>({ dialect: new PGliteDialect(client), ...(log ? { log } : {}) });
   // PGlite has one session for the whole process, so a session setting made once holds for every query.
   await sql`SELECT set_config('TimeZone', ${timeZone}, false)`.execute(db);
-  return { db, kind: 'pglite', close: () => db.destroy() };
+  return { db, reportDb: db, kind: 'pglite', close: () => db.destroy() };
 }
+
+/** Connections of the reports' pool: a few managers' reports at once, each with its parallel workers. */
+const REPORT_POOL_MAX = 3;
 
 function openPostgres(
   url: string,
@@ -97,20 +105,35 @@ function openPostgres(
   // Per pool, not pg's global `types`: the PGlite path and other pg users in the process stay unaffected.
   const types = new TypeOverrides();
   for (const [oid, parse] of Object.entries(parsers)) types.setTypeParser(Number(oid), parse);
-  const pool = new Pool({
-    connectionString: url,
-    types,
-    max: profile.poolMax,
-    // A startup option, so it holds for every statement of the connection, also inside transactions;
-    // PostgreSQL cancels a statement past it with SQLSTATE 57014 (answered in http/error-handler.ts).
-    options: `-c TimeZone=${timeZone} -c DateStyle=ISO,YMD -c statement_timeout=${profile.statementTimeoutMs}`,
-  });
-  // Without a listener an idle client losing its connection would crash the process; the pool replaces it.
-  pool.on('error', (error) => {
-    process.stderr.write(`PostgreSQL bağlantı hatası: ${error.message}\n`);
-  });
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), ...(log ? { log } : {}) });
-  return { db, kind: 'postgres', close: () => db.destroy() };
+  const pool = (max: number, parallelWorkers: number): Pool => {
+    const created = new Pool({
+      connectionString: url,
+      types,
+      max,
+      // Startup options, so they hold for every statement of the connection, also inside transactions;
+      // PostgreSQL cancels a statement past the timeout with SQLSTATE 57014 (http/error-handler.ts).
+      options:
+        `-c TimeZone=${timeZone} -c DateStyle=ISO,YMD -c statement_timeout=${profile.statementTimeoutMs}` +
+        ` -c max_parallel_workers_per_gather=${parallelWorkers}`,
+    });
+    // Without a listener an idle client losing its connection would crash the process; the pool replaces it.
+    created.on('error', (error) => {
+      process.stderr.write(`PostgreSQL bağlantı hatası: ${error.message}\n`);
+    });
+    return created;
+  };
+  const kysely = (from: Pool) =>
+    new Kysely<Database>({ dialect: new PostgresDialect({ pool: from }), ...(log ? { log } : {}) });
+  const db = kysely(pool(profile.poolMax, profile.parallelWorkers));
+  const reportDb = kysely(pool(Math.min(profile.poolMax, REPORT_POOL_MAX), profile.reportParallelWorkers));
+  return {
+    db,
+    reportDb,
+    kind: 'postgres',
+    close: async () => {
+      await Promise.all([db.destroy(), reportDb.destroy()]);
+    },
+  };
 }
 
 /** The caller's settings over the environment's. */
@@ -119,6 +142,8 @@ function resolveProfile(requested: Partial<PostgresProfile> | undefined): Postgr
   return {
     poolMax: requested?.poolMax ?? fromEnv.poolMax,
     statementTimeoutMs: requested?.statementTimeoutMs ?? fromEnv.statementTimeoutMs,
+    parallelWorkers: requested?.parallelWorkers ?? fromEnv.parallelWorkers,
+    reportParallelWorkers: requested?.reportParallelWorkers ?? fromEnv.reportParallelWorkers,
   };
 }
 

@@ -236,7 +236,8 @@ export async function runReports(context: BenchContext): Promise<Section> {
     const pair = await measurePair(
       send,
       async () => {
-        await report.raw(handle.db, teamId);
+        // On the reports' own connections, as the API runs them (parallel workers allowed).
+        await report.raw(handle.reportDb, teamId);
       },
       rounds,
       3,

@@ -42,6 +42,7 @@ export async function createTestDatabase(options: TestDatabaseOptions = {}): Pro
   }
   return {
     db: handle.db,
+    reportDb: handle.reportDb,
     kind: handle.kind,
     url: url.toString(),
     close: async () => {
