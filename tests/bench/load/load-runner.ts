@@ -77,7 +77,8 @@ export async function runPhase(options: PhaseOptions): Promise<PhaseResult> {
     (role === 'agent' ? options.agentThinkMs : options.managerThinkMs) * (0.5 + options.random());
 
   const loop = async (user: LoadUser): Promise<void> => {
-    await sleep(think(user.role) * options.random());
+    // Staggered starts, never past the phase's end (a long think time would otherwise hold the run).
+    await sleep(Math.min(think(user.role) * options.random(), Math.max(0, end - performance.now())));
     while (performance.now() < end) {
       const step = nextStep(user, options.pools, options.random);
       if (step) {
