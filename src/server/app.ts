@@ -50,6 +50,7 @@ import type { Realtime } from './realtime/realtime';
 import { hashToken } from './modules/auth/service';
 import type { InvalidationBus } from './cache/invalidation-bus';
 import { cacheTtlFromEnv, composeServer } from './compose';
+import type { MoneyEnv } from './modules/transactions/money-settings';
 import { loginThrottleFromEnv, type LoginThrottleOptions } from './modules/auth/login-throttle';
 import { API_PREFIX, isSpaRoute, registerWebEdition } from './http/web-edition';
 
@@ -69,6 +70,8 @@ export interface BuildServerOptions {
   mailEnv?: MailEnv;
   /** TRADING_PLATFORM / MT5_* settings of the trading platform; default process.env (unset: the ledger). */
   tradingEnv?: TradingEnv;
+  /** TRANSACTION_SLA_HOURS / TRANSACTION_BACKDATE_DAYS; default process.env. */
+  moneyEnv?: MoneyEnv;
   /** A mail adapter instead of the one mailEnv describes (tests). */
   mailAdapter?: MailAdapter;
   /** How often queued e-mails are sent; default every 5 minutes (spec 2 §4). */
@@ -189,6 +192,7 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
     mailEnv: options.mailEnv ?? process.env,
     mailAdapter: options.mailAdapter,
     tradingEnv: options.tradingEnv ?? process.env,
+    moneyEnv: options.moneyEnv ?? process.env,
     mailIntervalMs: options.mailIntervalMs,
     reminderIntervalMs: options.reminderIntervalMs,
     reminderGraceMs: options.reminderGraceMs,

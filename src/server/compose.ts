@@ -81,6 +81,7 @@ import { createTasksService, type TasksService } from './modules/tasks/service';
 import { createTransactionsService, type TransactionsService } from './modules/transactions/service';
 import { OPTION_VALUES_SOURCE, statusFlowHook } from './modules/transactions/status-flows';
 import { createTransactionHook, TRANSACTIONS_SOURCE } from './modules/transactions/transaction-rules';
+import { moneySettingsFromEnv, type MoneyEnv } from './modules/transactions/money-settings';
 import { createPlatformsService, PLATFORMS_TABLE, type PlatformsService } from './modules/platforms/service';
 import { platformRowsHook } from './modules/platforms/platform-rows-hook';
 import { applyAssignmentRules, createAssignmentHook } from './modules/hooks/assignment';
@@ -101,6 +102,8 @@ export interface ComposeOptions {
   mailIntervalMs?: number;
   /** TRADING_PLATFORM / MT5_* settings; default: the built-in ledger. */
   tradingEnv?: TradingEnv;
+  /** TRANSACTION_SLA_HOURS / TRANSACTION_BACKDATE_DAYS (docs/money.md); defaults when omitted. */
+  moneyEnv?: MoneyEnv;
   /** A trading platform instead of the one tradingEnv describes (tests). */
   tradingPlatform?: TradingPlatform;
   reminderIntervalMs?: number;
@@ -287,17 +290,21 @@ export async function composeServer(app: FastifyInstance, options: ComposeOption
   const recordHooks = createRecordHooks();
   recordHooks.register(REMITTERS_SOURCE, remitterHook);
   const leadScope = createLeadScope(db, registry);
+  const money = moneySettingsFromEnv(options.moneyEnv ?? {});
   const transactions = createTransactionsService({
     db,
     registry,
     leadScope,
+    slaHours: money.slaHours,
     push: (change, userIds) => realtime.transactionUpdate(userIds, change),
     onPushError: (error) => app.log.error({ err: error }, 'transaction change not pushed'),
   });
   // Money instructions: the spec's rules on every generic write, and a push once one is committed.
   recordHooks.register(
     TRANSACTIONS_SOURCE,
-    createTransactionHook((ids, mode) => transactions.announce(ids, mode === 'insert' ? 'create' : 'edit')),
+    createTransactionHook((ids, mode) => transactions.announce(ids, mode === 'insert' ? 'create' : 'edit'), {
+      backDateDays: money.backDateDays,
+    }),
   );
   recordHooks.register(OPTION_VALUES_SOURCE, statusFlowHook);
   recordHooks.register(PLATFORMS_TABLE, platformRowsHook);
@@ -372,7 +379,9 @@ export async function composeServer(app: FastifyInstance, options: ComposeOption
     }),
     bulk: createBulkService(db, registry, recordHooks),
     notes,
-    journal: createLeadJournalService(db, registry),
+    journal: createLeadJournalService(db, registry, {
+      [TRANSACTIONS_SOURCE]: (user, id, paging) => transactions.journalPage(user, id, paging),
+    }),
     duplicates: createDuplicateLeadsService(db, registry),
     nextLead: createNextLeadService(db, registry),
     conversion: createCustomerConversionService(db, registry),

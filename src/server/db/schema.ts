@@ -235,6 +235,10 @@ export interface TransactionsTable {
   risk_approve_date: NullableTimestamp;
   risk_approve_status: number | null;
   created_at: Timestamp;
+  /** When the row was really entered; created_at may be back-dated (migration 025). */
+  entered_at: Timestamp;
+  /** The completed transaction this one reverses. */
+  reverses_id: number | null;
 }
 
 export interface TransactionJournalTable {
@@ -244,6 +248,8 @@ export interface TransactionJournalTable {
   action: string;
   values: ColumnType<unknown, string, string>;
   created_at: Timestamp;
+  status_before: number | null;
+  status_after: number | null;
 }
 
 /** Built-in trading ledger (migration 012): money NUMERIC as strings, tickets bigint. */

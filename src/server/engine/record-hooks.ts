@@ -25,8 +25,18 @@ export interface RecordHook {
   beforeWrite?(context: RecordWriteContext): Promise<void>;
   /** After an insert, in its transaction, with the new row's id (rules that need the row, e.g. lead assignment). */
   afterInsert?(context: RecordWriteContext, id: number): Promise<void>;
+  /** Before rows are deleted, in the delete's transaction (a table may refuse some rows). */
+  beforeDelete?(context: RecordDeleteContext): Promise<void>;
   /** After the write committed (a push to others, never part of the write): the rows written. */
   afterCommit?(context: RecordCommitContext): void;
+}
+
+/** A generic delete as `beforeDelete` sees it. */
+export interface RecordDeleteContext {
+  readonly trx: Kysely<Database>;
+  readonly user: EngineUser;
+  readonly access: TableAccess;
+  readonly ids: readonly number[];
 }
 
 /** A committed generic write as `afterCommit` sees it. */
@@ -43,6 +53,7 @@ export interface RecordHooks {
   beforeWrite(context: RecordWriteContext): Promise<void>;
   afterCommit(context: RecordCommitContext): void;
   afterInsert(context: RecordWriteContext, id: number): Promise<void>;
+  beforeDelete(context: RecordDeleteContext): Promise<void>;
 }
 
 export function createRecordHooks(): RecordHooks {
@@ -59,6 +70,11 @@ export function createRecordHooks(): RecordHooks {
     async afterInsert(context, id) {
       for (const hook of bySource.get(context.access.table.sourceTable) ?? []) {
         await hook.afterInsert?.(context, id);
+      }
+    },
+    async beforeDelete(context) {
+      for (const hook of bySource.get(context.access.table.sourceTable) ?? []) {
+        await hook.beforeDelete?.(context);
       }
     },
     afterCommit(context) {

@@ -140,6 +140,8 @@ export const contract = {
   transactionLeadInfo: transactions.transactionLeadInfo,
   searchTrx: transactions.searchTrx,
   transactionJournal: transactions.transactionJournal,
+  transactionReverse: transactions.transactionReverse,
+  transactionQueue: transactions.transactionQueue,
   transactionStatuses: transactions.transactionStatuses,
   transactionEligibility: transactions.transactionEligibility,
   getPlatformInfo: platforms.getPlatformInfo,

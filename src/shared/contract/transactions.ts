@@ -12,6 +12,7 @@ import {
 } from './define';
 import { recordId } from './record-id';
 import { parseAmount } from '../domain/transaction-flow';
+import { TRANSACTION_REVERSERS } from '../domain/transaction-state';
 import { transactionMessages as t } from '../i18n/transaction-messages';
 
 /**
@@ -133,6 +134,24 @@ export const transactionRiskCanceled = action(
 );
 export const transactionRiskBlocked = action('riskBlocked', z.object({ comment: reasonInput }), RISK_STEP);
 
+/**
+ * POST /transaction/reverse/{id} (ours): a completed transaction is corrected by a new one of the opposite
+ * type linked to it, never by editing (docs/money.md, "Immutability and reversal"). Answers its id.
+ */
+export const transactionReverse = defineCall({
+  method: 'POST',
+  path: '/transaction/reverse/{id}',
+  encoding: 'form',
+  auth: true,
+  access: stepOf(TRANSACTION_REVERSERS),
+  notFoundOnInvalidPath: true,
+  params: idParams,
+  body: z.object({
+    comment: z.string({ error: t.reverseReasonRequired }).trim().min(1, t.reverseReasonRequired).max(2000),
+  }),
+  result: z.object({ success: z.boolean(), msg: z.string(), id: z.number() }),
+});
+
 export const transactionLeadInfoSchema = z.object({
   id: z.number(),
   name: z.string().nullable(),
@@ -178,6 +197,9 @@ export const transactionJournalEntrySchema = z.object({
   agent_name: z.string().nullable(),
   values: z.record(z.string(), z.object({ old: z.string().nullable(), new: z.string().nullable() })),
   created_at: z.string(),
+  /** The status before and after the step (the creation: none before, the status it was created with). */
+  status_before: z.number().nullable().default(null),
+  status_after: z.number().nullable().default(null),
 });
 export type TransactionJournalEntry = z.infer<typeof transactionJournalEntrySchema>;
 
@@ -211,6 +233,21 @@ export const transactionStatuses = defineCall({
   params: noParams,
   body: noBody,
   result: z.object({ results: z.array(transactionStatusSchema) }),
+});
+
+/**
+ * GET /transaction/queue (ours): the user's work queue, the statuses whose flow gives the user's
+ * department a next step (the default "Bekleyenler" tab), and the hours after which a row is late.
+ */
+export const transactionQueue = defineCall({
+  method: 'GET',
+  path: '/transaction/queue',
+  encoding: 'none',
+  auth: true,
+  access: SIGNED_IN,
+  params: noParams,
+  body: noBody,
+  result: z.object({ statuses: z.array(z.number()), sla_hours: z.number() }),
 });
 
 /**

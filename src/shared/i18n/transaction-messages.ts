@@ -34,4 +34,20 @@ export const transactionMessages = {
   deliveryRequired: 'Hesap veya cüzdan bilgisi zorunludur',
   invalidFlow: 'Geçersiz akış: {"departman": [durum numaraları]} biçiminde bir JSON girin',
   saved: 'İşlem başarıyla kaydedildi',
+  approvalsMissing: 'Bu duruma geçmek için önceki onaylar (önce finans, sonra risk) kayıtlı olmalıdır',
+  statusNotForType: 'Bu durum bu işlem türü için kullanılamaz',
+  moneyLocked:
+    'Finans onayından sonra tutar, para birimi, tür, müşteri, platform ve IBAN değiştirilemez; hatalı işlem ters kayıtla düzeltilir',
+  typeLocked: 'İşlem türü değiştirilemez; işlemi iptal edip yenisini oluşturun',
+  editorsOnly: 'İşlemleri yalnızca yönetici ve satış müdürü düzenleyebilir',
+  serverField: 'Bu alan sunucu tarafından belirlenir: {field}',
+  backDateRange:
+    'Geriye tarihleme en fazla {days} gün önceye ve bugünden ileri olmayacak şekilde yapılabilir',
+  backDateInvalid: 'Geçersiz işlem tarihi: GG.AA.YYYY SS:dd biçiminde girin',
+  deleteLocked: 'Finans onayı almış veya tamamlanmış işlemler silinemez',
+  reverseNotAllowed:
+    'Yalnızca tamamlanmış ve daha önce ters kaydı yapılmamış işlemler ters kayıtla düzeltilebilir',
+  reverseReasonRequired: 'Ters kayıt nedeni zorunludur',
+  reversed: 'Ters kayıt oluşturuldu: #{id}',
+  reverseComment: 'Ters kayıt: #{id} numaralı işlemin düzeltmesi. Neden: {reason}',
 } as const;

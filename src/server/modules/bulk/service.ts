@@ -101,6 +101,7 @@ export function createBulkService(
       try {
         const count = await db.transaction().execute(async (trx) => {
           await lockRowsInScope(trx, target, ids);
+          await hooks.beforeDelete({ trx, user, access: target, ids });
           return deleteRows(trx, target, ids);
         });
         return { success: true, msg: format(messages.bulkDeleted, { count }), count };

@@ -36,10 +36,30 @@ function visibleChanges(raw: unknown, readable: ReadonlySet<string>): JournalEnt
   return Object.keys(out).length > 0 ? out : null;
 }
 
-export function createLeadJournalService(db: Kysely<Database>, registry: TableRegistry): LeadJournalService {
+/** The journal of a table that is not the leads', answered in the generic call's shape. */
+export type OtherJournal = (
+  user: EngineUser,
+  id: number,
+  paging: JournalPage,
+) => Promise<CallResult<'journal'>>;
+
+/**
+ * The generic journal call: a lead's history, or the journal of another table that keeps one (by its
+ * source table: transactions), so a client of the spec reads every journal through one call.
+ */
+export function createLeadJournalService(
+  db: Kysely<Database>,
+  registry: TableRegistry,
+  others: Readonly<Record<string, OtherJournal>> = {},
+): LeadJournalService {
   return {
-    async list(user, table, id, { page, limit }) {
+    async list(user, table, id, paging) {
+      const { page, limit } = paging;
       const access = await resolveTableAccess(db, registry, user, table);
+      const other = Object.hasOwn(others, access.table.sourceTable)
+        ? others[access.table.sourceTable]
+        : undefined;
+      if (other) return other(user, id, paging);
       requireLeadsTable(access);
       if (!(await selectRow(db, access, id, ['id']))) throw recordNotFound();
       requireModule(access, JOURNAL_MODULE);

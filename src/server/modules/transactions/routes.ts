@@ -44,6 +44,10 @@ export function registerTransactionRoutes(
   registerCall(app, 'searchTrx', ({ user, body }) => transactions.search(user, body.keyword));
   registerCall(app, 'transactionJournal', ({ user, params }) => transactions.journal(user, params.id));
   registerCall(app, 'transactionStatuses', () => transactions.statuses());
+  registerCall(app, 'transactionQueue', ({ user }) => transactions.queue(user));
+  registerCall(app, 'transactionReverse', ({ user, params, body }) =>
+    transactions.reverse(user, params.id, body.comment),
+  );
   registerCall(app, 'transactionEligibility', ({ user, params }) =>
     transactions.eligibility(user, params.id),
   );

@@ -12,6 +12,9 @@ import { recordNotFound, selectRow } from '../../engine/record-store';
 import type { TableRegistry } from '../../engine/registry';
 import { and, column, foldedText, likePattern, or, type Condition } from '../../engine/sql-helpers';
 import type { EngineUser } from '../../engine/types';
+import { format } from '../../../shared/i18n/messages';
+import { DEFAULT_TRANSACTION_SLA_HOURS, queueStatuses } from '../../../shared/domain/transaction-state';
+import { reverseTransaction } from './reversal';
 import { leadReadiness, realPlatformLogins } from './transaction-rules';
 import { loadStatuses } from './status-flows';
 import {
@@ -59,7 +62,16 @@ export interface TransactionsService {
   leadInfo(user: EngineUser, trx: number): Promise<CallResult<'transactionLeadInfo'>>;
   search(user: EngineUser, keyword: string): Promise<CallResult<'searchTrx'>>;
   journal(user: EngineUser, id: number): Promise<CallResult<'transactionJournal'>>;
+  /** The same journal in the shape of the generic POST /journal/{table}/{id}: newest first, paged. */
+  journalPage(
+    user: EngineUser,
+    id: number,
+    paging: { page: number; limit: number },
+  ): Promise<CallResult<'journal'>>;
+  /** A completed transaction corrected by a new one of the opposite type, linked to it. */
+  reverse(user: EngineUser, id: number, reason: string): Promise<CallResult<'transactionReverse'>>;
   statuses(): Promise<CallResult<'transactionStatuses'>>;
+  queue(user: EngineUser): Promise<CallResult<'transactionQueue'>>;
   eligibility(user: EngineUser, customerId: number): Promise<CallResult<'transactionEligibility'>>;
   /** Tells whoever works them about rows written by a generic insert or edit (after the commit). */
   announce(ids: readonly number[], action: 'create' | 'edit'): void;
@@ -72,6 +84,8 @@ export interface TransactionsServiceDeps {
   registry: TableRegistry;
   leadScope: LeadScope;
   push: TransactionPush;
+  /** Hours after which a row waiting in a queue is marked late (TRANSACTION_SLA_HOURS). */
+  slaHours?: number;
   onPushError?: (error: unknown) => void;
 }
 
@@ -90,6 +104,10 @@ export function createTransactionsService(deps: TransactionsServiceDeps): Transa
     return row;
   }
 
+  /**
+   * Whom to tell: the watching departments, the creator, and the customer's agent and retention agent as
+   * they are now (a customer moved to another agent stops reaching the former one).
+   */
   async function audience(row: TransactionRow): Promise<number[]> {
     const watchers = await db
       .selectFrom('users')
@@ -97,9 +115,49 @@ export function createTransactionsService(deps: TransactionsServiceDeps): Transa
       .where('department', 'in', WATCHING_DEPARTMENTS)
       .where('active', '=', 1)
       .execute();
+    const lead = await db
+      .selectFrom('leads')
+      .select(['agent_id', 'retention_id'])
+      .where('id', '=', row.customer_id)
+      .executeTakeFirst();
     const ids = new Set(watchers.map((user) => user.id));
-    for (const id of [row.agent_id, row.retention_id, row.insert_user_id]) if (id !== null) ids.add(id);
+    for (const id of [lead?.agent_id ?? null, lead?.retention_id ?? null, row.insert_user_id]) {
+      if (id !== null) ids.add(id);
+    }
     return [...ids];
+  }
+
+  /** Every journal row of a transaction, oldest first: the creation (written by the database) leads. */
+  async function journalEntries(id: number): Promise<TransactionJournalEntry[]> {
+    const entries = await db
+      .selectFrom('transaction_journal as j')
+      .leftJoin('users as u', 'u.id', 'j.agent_id')
+      .select([
+        'j.id',
+        'j.action',
+        'j.agent_id',
+        'u.name as agent_name',
+        'j.values',
+        'j.created_at',
+        'j.status_before',
+        'j.status_after',
+      ])
+      .where('j.transaction_id', '=', id)
+      .orderBy(sql`j.action = 'create'`, 'desc')
+      .orderBy('j.id')
+      .execute();
+    return entries.map((entry) => ({
+      id: entry.id,
+      action: entry.action,
+      agent_id: entry.agent_id,
+      agent_name: entry.agent_name,
+      values: (typeof entry.values === 'string'
+        ? JSON.parse(entry.values)
+        : entry.values) as TransactionJournalEntry['values'],
+      created_at: String(entry.created_at),
+      status_before: entry.status_before,
+      status_after: entry.status_after,
+    }));
   }
 
   function push(row: TransactionRow, action: string): void {
@@ -184,60 +242,42 @@ export function createTransactionsService(deps: TransactionsServiceDeps): Transa
     },
 
     async journal(user, id) {
-      const row = await visibleRow(user, id, [
-        'id',
-        'type',
-        'amount',
-        'currency_id',
-        'status_id',
-        'login',
-        'insert_user_id',
-        'created_at',
-      ]);
-      const entries = await db
-        .selectFrom('transaction_journal as j')
-        .leftJoin('users as u', 'u.id', 'j.agent_id')
-        .select(['j.id', 'j.action', 'j.agent_id', 'u.name as agent_name', 'j.values', 'j.created_at'])
-        .where('j.transaction_id', '=', id)
-        .orderBy('j.id')
-        .execute();
-      const creator =
-        row.insert_user_id === null
-          ? undefined
-          : await db
-              .selectFrom('users')
-              .select('name')
-              .where('id', '=', Number(row.insert_user_id))
-              .executeTakeFirst();
-      // The creation is the row itself: who gave the instruction, when, and what it asked for.
-      const created: TransactionJournalEntry = {
-        id: 0,
-        action: 'create',
-        agent_id: row.insert_user_id === null ? null : Number(row.insert_user_id),
-        agent_name: creator?.name ?? null,
-        values: Object.fromEntries(
-          ['type', 'amount', 'currency_id', 'login', 'status_id'].map((name) => [
-            name,
-            { old: null, new: row[name] === null ? null : String(row[name]) },
-          ]),
-        ),
-        created_at: String(row.created_at),
-      };
+      await visibleRow(user, id, ['id']);
+      return { results: await journalEntries(id) };
+    },
+
+    async journalPage(user, id, { page, limit }) {
+      await visibleRow(user, id, ['id']);
+      const entries = await journalEntries(id);
+      const newestFirst = entries.reverse().slice((page - 1) * limit, page * limit);
       return {
-        results: [
-          created,
-          ...entries.map((entry) => ({
-            id: entry.id,
-            action: entry.action,
-            agent_id: entry.agent_id,
-            agent_name: entry.agent_name,
-            values: (typeof entry.values === 'string'
-              ? JSON.parse(entry.values)
-              : entry.values) as TransactionJournalEntry['values'],
-            created_at: String(entry.created_at),
-          })),
-        ],
+        page,
+        results: newestFirst.map((entry) => ({
+          id: entry.id,
+          agent_id: entry.agent_id,
+          agent_name: entry.agent_name,
+          values: {
+            ...entry.values,
+            action: { old: null, new: entry.action },
+            ...(entry.status_before !== entry.status_after
+              ? {
+                  status_id: {
+                    old: entry.status_before === null ? null : String(entry.status_before),
+                    new: entry.status_after === null ? null : String(entry.status_after),
+                  },
+                }
+              : {}),
+          },
+          created_at: entry.created_at,
+        })),
       };
+    },
+
+    async reverse(user, id, reason) {
+      const { original, reversal } = await reverseTransaction(db, registry, user, id, reason);
+      push(original, 'reversed');
+      push(reversal, 'create');
+      return { success: true, msg: format(t.reversed, { id: reversal.id }), id: reversal.id };
     },
 
     async statuses() {
@@ -248,6 +288,14 @@ export function createTransactionsService(deps: TransactionsServiceDeps): Transa
           label: status.label,
           flow: { ...status.flow } as Record<string, number[]>,
         })),
+      };
+    },
+
+    async queue(user) {
+      const statuses = await loadStatuses(db);
+      return {
+        statuses: queueStatuses(statuses, user.department),
+        sla_hours: deps.slaHours ?? DEFAULT_TRANSACTION_SLA_HOURS,
       };
     },
 

@@ -1,12 +1,11 @@
 import { sql, type Kysely, type Selectable, type Updateable } from 'kysely';
+import { APPROVAL, TRX_STATUS as S, TRANSACTION_TYPES } from '../../../shared/domain/transaction-flow';
 import {
-  APPROVAL,
-  FORM_STATUSES,
-  flowAllows,
-  nextStatuses,
-  TRX_STATUS as S,
-  TRANSACTION_TYPES,
-} from '../../../shared/domain/transaction-flow';
+  AMOUNT_STEPS,
+  approvalViolation,
+  nextStatusesFor,
+  stepOwningStatus,
+} from '../../../shared/domain/transaction-state';
 import { OPTION_LIST_IDS } from '../../../shared/domain/constants';
 import { departmentLabel, format } from '../../../shared/i18n/messages';
 import { transactionMessages as t } from '../../../shared/i18n/transaction-messages';
@@ -162,6 +161,8 @@ export type ActionName = keyof typeof ACTIONS;
 export interface ActionOutcome {
   readonly before: TransactionRow;
   readonly after: TransactionRow;
+  /** The step taken: a status change to a decision's status runs that decision. */
+  readonly step: ActionName;
 }
 
 function departmentsText(departments: readonly string[]): string {
@@ -181,6 +182,19 @@ async function checkCurrencies(db: Kysely<Database>, input: ActionInput): Promis
   }
 }
 
+/**
+ * The step a call really takes: a plain status change (already checked against the flow) to a status
+ * that a decision owns runs that decision, so its approval fields are recorded; where the decision needs
+ * amounts, it is refused and the amount form must be used.
+ */
+function owningStep(name: ActionName, row: TransactionRow, input: ActionInput): ActionName | null {
+  if (name !== 'changeStatus' || input.status_id === undefined) return null;
+  const owner = stepOwningStatus(input.status_id, row.type);
+  if (owner === null || owner === 'changeStatus') return null;
+  if (AMOUNT_STEPS.has(owner)) throw DomainError.invalid(t.amountFormRequired);
+  return owner;
+}
+
 /** The checks of one step against the locked row; throws the refusal the user reads. */
 async function checkStep(
   trx: Kysely<Database>,
@@ -190,8 +204,9 @@ async function checkStep(
   input: ActionInput,
 ): Promise<number> {
   const current = await loadStatus(trx, row.status_id);
+  const allowed = nextStatusesFor(current.flow, user.department, row.type);
   if (spec.departments === 'flow') {
-    if (nextStatuses(current.flow, user.department).length === 0) {
+    if (allowed.length === 0) {
       throw DomainError.forbidden(format(t.statusNotAllowed, { status: current.label }));
     }
   } else if (!spec.departments.includes(user.department)) {
@@ -208,24 +223,22 @@ async function checkStep(
   }
   const next = spec.to(row, input);
   if (spec.riskStep) {
-    if (row.finance_approve_status !== APPROVAL.approved) {
-      throw DomainError.conflict(format(t.statusNotAllowed, { status: current.label }));
-    }
-    // Spec 2 §4: risk decides while its status is empty or 0.
+    if (row.finance_approve_status !== APPROVAL.approved) throw DomainError.conflict(t.financeNotApproved);
+    // Risk decides while its status is empty or 0 (docs/money.md#state-machine).
     if (row.risk_approve_status !== null && row.risk_approve_status !== 0) {
       throw DomainError.conflict(t.riskAlreadyDecided);
     }
   }
-  if (!flowAllows(current.flow, user.department, next)) {
+  if (!allowed.includes(next)) {
     throw DomainError.conflict(format(t.statusNotAllowed, { status: current.label }));
   }
-  if (
-    spec.departments === 'flow' &&
-    (next === FORM_STATUSES.financeAmount || next === FORM_STATUSES.riskAmounts)
-  ) {
-    throw DomainError.invalid(t.amountFormRequired);
-  }
   return next;
+}
+
+/** Reopening for review (11) hands the row back to finance: a risk decision taken before is void. */
+function reopenChanges(row: TransactionRow, next: number): Changes {
+  if (next !== S.underReview || row.risk_approve_status === null) return {};
+  return { risk_approve_status: null, risk_approve_date: null };
 }
 
 /**
@@ -242,7 +255,6 @@ export async function runAction(
   id: number,
   input: ActionInput,
 ): Promise<ActionOutcome> {
-  const spec: ActionSpec = ACTIONS[name];
   const access = await resolveTableAccess(db, registry, user, TRANSACTIONS_TABLE);
   await checkCurrencies(db, input);
   return db.transaction().execute(async (trx) => {
@@ -255,12 +267,28 @@ export async function runAction(
     );
     const before = rows[0];
     if (!before) throw recordNotFound();
-    const next = await checkStep(trx, spec, user, before, input);
+    let step: ActionName = name;
+    let spec: ActionSpec = ACTIONS[name];
+    let next = await checkStep(trx, spec, user, before, input);
+    const owner = owningStep(name, before, input);
+    if (owner !== null) {
+      step = owner;
+      spec = ACTIONS[owner];
+      next = await checkStep(trx, spec, user, before, input);
+    }
     const now = await sql<{ now: string }>`select date_trunc('second', localtimestamp)::text as now`.execute(
       trx,
     );
-    const changes: Changes = { ...spec.changes(input, now.rows[0]?.now ?? '') };
+    const changes: Changes = {
+      ...spec.changes(input, now.rows[0]?.now ?? ''),
+      ...reopenChanges(before, next),
+    };
     if (next !== before.status_id) changes.status_id = next;
+    // Whatever the flows say (admins edit them as data), a status never stands without its approvals.
+    const violation = approvalViolation({ ...before, ...changes } as TransactionRow);
+    if (violation !== null) {
+      throw DomainError.conflict(violation.startsWith('status') ? t.statusNotForType : t.approvalsMissing);
+    }
     const after = await trx
       .updateTable('transactions')
       .set(changes)
@@ -275,8 +303,15 @@ export async function runAction(
     }
     await trx
       .insertInto('transaction_journal')
-      .values({ transaction_id: id, agent_id: user.id, action: name, values: JSON.stringify(values) })
+      .values({
+        transaction_id: id,
+        agent_id: user.id,
+        action: step,
+        values: JSON.stringify(values),
+        status_before: before.status_id,
+        status_after: after.status_id,
+      })
       .execute();
-    return { before, after };
+    return { before, after, step };
   });
 }
