@@ -237,6 +237,8 @@ export interface TransactionsTable {
   created_at: Timestamp;
   /** When the row was really entered; created_at may be back-dated (migration 025). */
   entered_at: Timestamp;
+  /** When finance first approved: the money fields are read-only from then on (migration 025). */
+  locked_at: NullableTimestamp;
   /** The completed transaction this one reverses. */
   reverses_id: number | null;
 }

@@ -361,10 +361,20 @@ export async function seedDemoTransactions(db: Kysely<Database>): Promise<number
         if (index === 0) continue;
         for (const step of DEMO_STEPS) {
           const wallet = step.gateway === 5;
-          const row = await trx
+          // Created at its initial status (the database journals the creation), then moved to the
+          // step's state the way the workflow would have, so the demo journal reads true.
+          const first = step.type === D ? S.depositRequested : S.withdrawalRequested;
+          const created = await trx
             .insertInto('transactions')
             .values({
               customer_id: customer.id,
+              status_id: first,
+              insert_user_id: customer.agent_id,
+              agent_id: customer.agent_id,
+              retention_id: customer.retention_id,
+              team_id: customer.team_id,
+              created_at:
+                sql<string>`localtimestamp(0) - make_interval(days => ${step.daysAgo})` as unknown as string,
               type: step.type,
               gateway_id: step.gateway,
               amount: step.amount,
@@ -380,11 +390,14 @@ export async function seedDemoTransactions(db: Kysely<Database>): Promise<number
               delivery_iban:
                 step.type === D && step.gateway === 1 ? `Ziraat Bankası ${demoIban('00010', '9001')}` : null,
               comment: step.comment ?? null,
+            })
+            .returning('id')
+            .executeTakeFirstOrThrow();
+          const row = await trx
+            .updateTable('transactions')
+            .where('id', '=', created.id)
+            .set({
               status_id: step.status,
-              insert_user_id: customer.agent_id,
-              agent_id: customer.agent_id,
-              retention_id: customer.retention_id,
-              team_id: customer.team_id,
               amount_bank: step.bank ?? null,
               bank_currency_id: step.bank ? (wallet ? 5 : 6) : null,
               amount_platform: step.platform ?? null,
@@ -393,12 +406,14 @@ export async function seedDemoTransactions(db: Kysely<Database>): Promise<number
               finance_approve_date: step.finance
                 ? (sql<string>`localtimestamp(0) - make_interval(days => ${step.daysAgo}) + interval '2 hours'` as unknown as string)
                 : null,
+              locked_at:
+                step.finance === APPROVAL.approved
+                  ? (sql<string>`localtimestamp(0) - make_interval(days => ${step.daysAgo}) + interval '2 hours'` as unknown as string)
+                  : null,
               risk_approve_status: step.risk ?? null,
               risk_approve_date: step.risk
                 ? (sql<string>`localtimestamp(0) - make_interval(days => ${step.daysAgo}) + interval '5 hours'` as unknown as string)
                 : null,
-              created_at:
-                sql<string>`localtimestamp(0) - make_interval(days => ${step.daysAgo})` as unknown as string,
             })
             .returning('id')
             .executeTakeFirstOrThrow();
@@ -408,9 +423,10 @@ export async function seedDemoTransactions(db: Kysely<Database>): Promise<number
             agent_id: number | null;
             action: string;
             values: string;
+            status_before: number;
+            status_after: number;
           }[] = [];
           if (step.finance !== undefined && finance) {
-            const first = step.type === D ? S.depositRequested : S.withdrawalRequested;
             const to = step.finance === APPROVAL.approved ? S.financeApproved : step.status;
             journal.push({
               transaction_id: row.id,
@@ -427,6 +443,8 @@ export async function seedDemoTransactions(db: Kysely<Database>): Promise<number
                 status_id: { old: String(first), new: String(to) },
                 finance_approve_status: { old: null, new: String(step.finance) },
               }),
+              status_before: first,
+              status_after: to,
             });
           }
           if (step.risk !== undefined && risk) {
@@ -443,6 +461,8 @@ export async function seedDemoTransactions(db: Kysely<Database>): Promise<number
                 status_id: { old: String(S.financeApproved), new: String(step.status) },
                 risk_approve_status: { old: null, new: String(step.risk) },
               }),
+              status_before: S.financeApproved,
+              status_after: step.status,
             });
           }
           if (journal.length > 0) await trx.insertInto('transaction_journal').values(journal).execute();

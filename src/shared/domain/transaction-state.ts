@@ -140,9 +140,18 @@ export const LOCKED_MONEY_FIELDS: readonly string[] = [
 /** Fields nobody edits after the creation: what kind of instruction it is and whose it is. */
 export const CREATION_ONLY_FIELDS: readonly string[] = ['type', 'customer_id'];
 
-/** Whether the money fields of a row are locked: finance has approved it, or it is final. */
-export function moneyLocked(row: Pick<ApprovalState, 'status_id' | 'finance_approve_status'>): boolean {
-  return row.finance_approve_status === APPROVAL.approved || FINAL_STATUSES.has(row.status_id);
+/**
+ * Whether the money fields of a row are locked: finance has approved it (now, or ever: `locked_at` is
+ * set at the first approval and never cleared), or it is final.
+ */
+export function moneyLocked(
+  row: Pick<ApprovalState, 'status_id' | 'finance_approve_status'> & { readonly locked_at?: unknown },
+): boolean {
+  return (
+    (row.locked_at !== null && row.locked_at !== undefined) ||
+    row.finance_approve_status === APPROVAL.approved ||
+    FINAL_STATUSES.has(row.status_id)
+  );
 }
 
 /** Departments that may open a transaction's edit form and its Detay link. */

@@ -9,6 +9,7 @@
  * - The journal refuses UPDATE and DELETE: only the cascade of its transaction's own delete (a nested
  *   trigger, depth > 1) may remove rows. TRUNCATE stays the database owner's tool (`seed --reset`).
  * - `entered_at` keeps when a row was really entered; `created_at` may be back-dated within bounds.
+ * - `locked_at` marks when finance first approved: from then on the money fields are read-only.
  * - `reverses_id` links a reversing transaction to the completed one it corrects (one reversal each).
  */
 export const transactionLedgerRulesSchema: readonly string[] = [
@@ -18,6 +19,11 @@ export const transactionLedgerRulesSchema: readonly string[] = [
   `UPDATE transactions SET entered_at = created_at WHERE entered_at IS NULL`,
   `ALTER TABLE transactions ALTER COLUMN entered_at SET DEFAULT date_trunc('second', localtimestamp)`,
   `ALTER TABLE transactions ALTER COLUMN entered_at SET NOT NULL`,
+  // Set when finance first approves, never cleared: the money fields stay locked even if a later step
+  // (a risk cancellation, a reopening) takes the approval status back.
+  `ALTER TABLE transactions ADD COLUMN IF NOT EXISTS locked_at timestamp`,
+  `UPDATE transactions SET locked_at = coalesce(finance_approve_date, created_at)
+    WHERE finance_approve_status = 1 AND locked_at IS NULL`,
   `ALTER TABLE transactions ADD COLUMN IF NOT EXISTS reverses_id integer REFERENCES transactions(id)`,
   `CREATE UNIQUE INDEX IF NOT EXISTS transactions_reverses_idx ON transactions (reverses_id)
     WHERE reverses_id IS NOT NULL`,

@@ -52,7 +52,7 @@ export const WORKFLOW_FIELDS: readonly string[] = [
 /** Set by the server from the session and the lead. */
 const SERVER_FIELDS: readonly string[] = ['insert_user_id', 'agent_id', 'retention_id', 'team_id'];
 /** Set by the server when the row is written; created_at only as a bounded back-date on insert. */
-const ROW_FIELDS: readonly string[] = ['id', 'created_at', 'entered_at', 'reverses_id'];
+const ROW_FIELDS: readonly string[] = ['id', 'created_at', 'entered_at', 'locked_at', 'reverses_id'];
 
 const VALID_GATEWAYS: ReadonlySet<number> = new Set(Object.values(GATEWAYS));
 
@@ -150,7 +150,8 @@ async function checkInsert(
 
   if (isBlank(values.get('currency_id'))) values.set('currency_id', DEFAULT_CURRENCY_ID);
   await checkBackDate(trx, values, backDateDays);
-  for (const name of [...WORKFLOW_FIELDS, 'entered_at', 'reverses_id', 'id']) values.delete(name);
+  for (const name of [...WORKFLOW_FIELDS, 'entered_at', 'locked_at', 'reverses_id', 'id'])
+    values.delete(name);
   values.set('status_id', initialStatus(type));
   // Who gave the instruction is the session; whose it is follows the customer, whatever the form says.
   values.set('insert_user_id', userId);

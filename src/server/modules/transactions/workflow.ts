@@ -284,6 +284,9 @@ export async function runAction(
       ...reopenChanges(before, next),
     };
     if (next !== before.status_id) changes.status_id = next;
+    if (changes.finance_approve_status === APPROVAL.approved && before.locked_at === null) {
+      changes.locked_at = changes.finance_approve_date ?? null;
+    }
     // Whatever the flows say (admins edit them as data), a status never stands without its approvals.
     const violation = approvalViolation({ ...before, ...changes } as TransactionRow);
     if (violation !== null) {
