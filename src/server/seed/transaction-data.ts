@@ -100,6 +100,10 @@ const TRANSACTION_FIELDS: readonly FieldSeed[] = [
   f('risk_approve_date', 'Risk Onay Tarihi', 'date'),
   // Back-dating (spec 2 §5): the create form may set the date.
   f('created_at', 'Kayıt Tarihi', 'date', insert),
+  // Set by the server only (docs/money.md): the real entry time, the money lock, the reversed transaction.
+  f('entered_at', 'Giriş Zamanı', 'date'),
+  f('locked_at', 'Tutar Kilidi', 'date'),
+  f('reverses_id', 'Düzelttiği İşlem', 'integer'),
 ];
 
 const STATUS_FIELDS: readonly FieldSeed[] = [

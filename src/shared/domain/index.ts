@@ -13,3 +13,4 @@ export * from './chat-mentions';
 export * from './hook-rules';
 export * from './bid-total';
 export * from './document-file';
+export * from './elapsed';

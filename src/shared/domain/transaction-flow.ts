@@ -54,7 +54,11 @@ export function isTransactionType(value: string): value is TransactionType {
 
 // ---- Workspace tabs (spec 2 §4) ---------------------------------------------------------------
 
-export const TRANSACTION_TABS = ['all', 'pending', 'completed', 'cancelled'] as const;
+/**
+ * The workspace tabs: `pending` is the user's work queue (docs/money.md#work-queues, its statuses come
+ * from the flows), `spec` keeps the spec's fixed pending lists as a filter so nothing the spec shows is lost.
+ */
+export const TRANSACTION_TABS = ['all', 'pending', 'completed', 'cancelled', 'spec'] as const;
 export type TransactionTab = (typeof TRANSACTION_TABS)[number];
 
 /** Columns the money screens ask for (the server still answers only those the user may list). */
@@ -78,6 +82,8 @@ export const TRANSACTION_COLUMNS = [
   'finance_approve_status',
   'risk_approve_status',
   'created_at',
+  'reverses_id',
+  'locked_at',
 ] as const;
 
 export const PENDING_STATUSES: readonly number[] = [4, 7, 8, 12, 13, 14];
@@ -86,8 +92,19 @@ export const CANCELLED_STATUSES: readonly number[] = [4, 7, 8, 13];
 export const RISK_PENDING_STATUSES: readonly number[] = [1, 2, 4, 7, 8, 13, 14, 16];
 export const FINANCE_PENDING_STATUSES: readonly number[] = [3, 4, 5, 7, 8, 12, 13, 14];
 
-/** The statuses a tab lists for a department; null: every status (tab all). */
-export function tabStatuses(tab: TransactionTab, department: string): readonly number[] | null {
+/** The spec's pending list of a department (the "Spec listesi" tab). */
+export function specPendingStatuses(department: string): readonly number[] {
+  if (department === 'risk') return RISK_PENDING_STATUSES;
+  if (department === 'finance') return FINANCE_PENDING_STATUSES;
+  return PENDING_STATUSES;
+}
+
+/** The statuses a tab lists; null: every status (tab all). `queue`: the user's work queue's statuses. */
+export function tabStatuses(
+  tab: TransactionTab,
+  department: string,
+  queue: readonly number[] = [],
+): readonly number[] | null {
   switch (tab) {
     case 'all':
       return null;
@@ -96,9 +113,9 @@ export function tabStatuses(tab: TransactionTab, department: string): readonly n
     case 'cancelled':
       return CANCELLED_STATUSES;
     case 'pending':
-      if (department === 'risk') return RISK_PENDING_STATUSES;
-      if (department === 'finance') return FINANCE_PENDING_STATUSES;
-      return PENDING_STATUSES;
+      return queue;
+    case 'spec':
+      return specPendingStatuses(department);
   }
 }
 

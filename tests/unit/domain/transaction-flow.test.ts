@@ -64,9 +64,10 @@ describe('statuses, tabs and flows (spec 2 §4, §9)', () => {
 
   it('lists the spec tab statuses, with the department pending lists', () => {
     expect(tabStatuses('all', 'admin')).toBeNull();
-    expect(tabStatuses('pending', 'sales_manager')).toEqual([4, 7, 8, 12, 13, 14]);
-    expect(tabStatuses('pending', 'risk')).toEqual([1, 2, 4, 7, 8, 13, 14, 16]);
-    expect(tabStatuses('pending', 'finance')).toEqual([3, 4, 5, 7, 8, 12, 13, 14]);
+    expect(tabStatuses('spec', 'sales_manager')).toEqual([4, 7, 8, 12, 13, 14]);
+    expect(tabStatuses('spec', 'risk')).toEqual([1, 2, 4, 7, 8, 13, 14, 16]);
+    expect(tabStatuses('spec', 'finance')).toEqual([3, 4, 5, 7, 8, 12, 13, 14]);
+    expect(tabStatuses('pending', 'finance', [2, 5])).toEqual([2, 5]);
     expect(tabStatuses('completed', 'finance')).toEqual([12, 14]);
     expect(tabStatuses('cancelled', 'risk')).toEqual([4, 7, 8, 13]);
   });

@@ -91,9 +91,18 @@ function journalValueText(
   if (AMOUNT_FIELDS.has(name)) return formatDecimalTr(value) ?? value;
   if (name.endsWith('_approve_status'))
     return Number(value) === APPROVAL.approved ? tt.approved : tt.declined;
-  if (name.endsWith('_date')) return formatDateTimeTr(value);
+  if (name.endsWith('_date') || name === 'created_at') return formatDateTimeTr(value);
+  if (name === 'reverses_id' || name === 'reversed_by_id') return `#${value}`;
   if (name === 'type') return value === TRANSACTION_TYPES.deposit ? tt.deposit : tt.withdrawal;
   return value;
+}
+
+/** The status a step started from and ended at ("— → Yatırım Talimatı Verildi" for the creation). */
+function statusStep(before: number | null, after: number | null, statuses: StatusIndex): string {
+  const name = (id: number | null): string =>
+    id === null ? '—' : (statuses.byId.get(id)?.label ?? String(id));
+  if (before === null && after === null) return '—';
+  return before === after ? name(after) : `${name(before)} → ${name(after)}`;
 }
 
 /** Every step of one transaction, oldest first: who, when, what changed from what to what. */
@@ -114,6 +123,15 @@ export function JournalDialog({ id, onClose, statuses }: DialogProps & { statuse
         {journal.data && journal.data.results.length === 0 ? <p>{tt.journalEmpty}</p> : null}
         {journal.data && journal.data.results.length > 0 ? (
           <HTMLTable compact striped className="trx-journal" data-testid="trx-journal">
+            <thead>
+              <tr>
+                <th>{tt.columnDate}</th>
+                <th>{tt.journalActor}</th>
+                <th>{tt.journalAction}</th>
+                <th>{tt.journalStatus}</th>
+                <th>{tt.journalChanges}</th>
+              </tr>
+            </thead>
             <tbody>
               {journal.data.results.map((entry) => (
                 <tr key={entry.id} data-testid="trx-journal-entry">
@@ -122,14 +140,19 @@ export function JournalDialog({ id, onClose, statuses }: DialogProps & { statuse
                   <td>
                     <strong>{tt.actionNames[entry.action] ?? entry.action}</strong>
                   </td>
+                  <td className="trx-nowrap" data-testid="trx-journal-status">
+                    {statusStep(entry.status_before, entry.status_after, statuses)}
+                  </td>
                   <td>
-                    {Object.entries(entry.values).map(([name, change]) => (
-                      <div key={name}>
-                        {tt.fieldNames[name] ?? name}:{' '}
-                        {journalValueText(name, change.old, statuses, currencies)} →{' '}
-                        {journalValueText(name, change.new, statuses, currencies)}
-                      </div>
-                    ))}
+                    {Object.entries(entry.values)
+                      .filter(([name]) => name !== 'status_id')
+                      .map(([name, change]) => (
+                        <div key={name}>
+                          {tt.fieldNames[name] ?? name}:{' '}
+                          {journalValueText(name, change.old, statuses, currencies)} →{' '}
+                          {journalValueText(name, change.new, statuses, currencies)}
+                        </div>
+                      ))}
                   </td>
                 </tr>
               ))}

@@ -1,14 +1,27 @@
 import { Button, HTMLTable, Icon, NonIdealState, Tag } from '@blueprintjs/core';
-import { Fragment, useMemo, useState, type ReactNode } from 'react';
+import { Fragment, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import type { RecordRow } from '../../../../shared/contract';
-import { formatDateTimeTr, formatDecimalTr, OPTION_LIST_IDS } from '../../../../shared/domain';
+import {
+  elapsedMs,
+  formatDateTimeTr,
+  formatDecimalTr,
+  formatElapsedTr,
+  isOverdue,
+  OPTION_LIST_IDS,
+} from '../../../../shared/domain';
+import {
+  isTransactionEditor,
+  reversible,
+  TRANSACTION_REVERSERS,
+} from '../../../../shared/domain/transaction-state';
 import { APPROVAL, TRANSACTION_TYPES } from '../../../../shared/domain/transaction-flow';
-import { messages } from '../../../../shared/i18n/messages';
+import { format, messages } from '../../../../shared/i18n/messages';
 import { useOptions, type OptionIndex } from '../../api/options';
 import { transactionTexts as tt } from '../../i18n/transaction-texts';
 import { TransactionActions } from './TransactionActions';
 import { EditTransactionDialog, JournalDialog, LeadInfoDialog } from './TransactionDialogs';
+import { ReverseTransactionDialog } from './ReverseTransactionDialog';
 import { numberCell, textCell, useCustomerNames, type StatusIndex } from './transaction-queries';
 import './transactions.css';
 
@@ -20,9 +33,39 @@ export type TransactionTableProps = {
   showCustomer: boolean;
   /** A row opened from the start (?trx= on the lead detail). */
   initiallyOpen?: number | undefined;
+  /** The work queue: each row shows how long it has waited, marked late past `slaHours`. */
+  queue?: { slaHours: number } | undefined;
+  /** What an empty list says (the queue says that nothing waits). */
+  emptyText?: string | undefined;
 };
 
-const MANAGERS = ['admin', 'sales_manager'];
+/** The time now, renewed every minute while `ticking` (the queue's ages move on while it is open). */
+function useMinuteClock(ticking: boolean): Date {
+  const [now, setNow] = useState(() => new Date());
+  useEffect(() => {
+    if (!ticking) return undefined;
+    const timer = setInterval(() => setNow(new Date()), 60_000);
+    return () => clearInterval(timer);
+  }, [ticking]);
+  return now;
+}
+
+/** How long a row has waited, and the late mark past the queue's hours. */
+function Waiting({ since, slaHours, now }: { since: string; slaHours: number; now: Date }): ReactNode {
+  const ms = elapsedMs(since, now);
+  if (ms === null) return null;
+  const late = isOverdue(ms, slaHours);
+  return (
+    <span className="trx-waiting" data-testid="trx-waiting">
+      {formatElapsedTr(ms)}
+      {late ? (
+        <Tag minimal intent="danger" icon="time" title={format(tt.overdueTitle, { hours: slaHours })}>
+          {tt.overdue}
+        </Tag>
+      ) : null}
+    </span>
+  );
+}
 
 function money(
   row: RecordRow,
@@ -71,7 +114,10 @@ export function TransactionTable(props: TransactionTableProps): ReactNode {
   const [open, setOpen] = useState<ReadonlySet<number>>(
     () => new Set(props.initiallyOpen === undefined ? [] : [props.initiallyOpen]),
   );
-  const [dialog, setDialog] = useState<{ kind: 'lead' | 'journal' | 'edit'; row: RecordRow } | null>(null);
+  const [dialog, setDialog] = useState<{
+    kind: 'lead' | 'journal' | 'edit' | 'reverse';
+    row: RecordRow;
+  } | null>(null);
   // Rows of the keyword search carry the name already; the tabs' rows only the customer's id.
   const unnamed = useMemo(
     () =>
@@ -84,11 +130,20 @@ export function TransactionTable(props: TransactionTableProps): ReactNode {
     [rows, showCustomer],
   );
   const customerNames = useCustomerNames(unnamed);
-  const manager = MANAGERS.includes(department);
+  const manager = isTransactionEditor(department);
+  const reverser = (TRANSACTION_REVERSERS as readonly string[]).includes(department);
   const narrow = !showCustomer;
-  const columns = showCustomer ? 12 : 8;
+  const waiting = props.queue;
+  const now = useMinuteClock(waiting !== undefined);
+  const columns = (showCustomer ? 12 : 8) + (waiting ? 1 : 0);
   if (rows.length === 0) {
-    return <NonIdealState icon="bank-account" description={tt.empty} className="lead-tab-empty" />;
+    return (
+      <NonIdealState
+        icon="bank-account"
+        description={props.emptyText ?? tt.empty}
+        className="lead-tab-empty"
+      />
+    );
   }
   const toggle = (id: number): void =>
     setOpen((current) => {
@@ -118,6 +173,7 @@ export function TransactionTable(props: TransactionTableProps): ReactNode {
             <th>{tt.columnFinance}</th>
             <th>{tt.columnRisk}</th>
             <th>{tt.columnDate}</th>
+            {waiting ? <th>{tt.columnWaiting}</th> : null}
           </tr>
         </thead>
         <tbody>
@@ -182,6 +238,11 @@ export function TransactionTable(props: TransactionTableProps): ReactNode {
                   <td className={narrow ? undefined : 'trx-nowrap'}>
                     {formatDateTimeTr(textCell(row, 'created_at'))}
                   </td>
+                  {waiting ? (
+                    <td className="trx-nowrap">
+                      <Waiting since={textCell(row, 'created_at')} slaHours={waiting.slaHours} now={now} />
+                    </td>
+                  ) : null}
                 </tr>
                 {open.has(id) ? (
                   <tr className="trx-details" data-testid={`trx-details-${id}`}>
@@ -216,6 +277,13 @@ export function TransactionTable(props: TransactionTableProps): ReactNode {
                           />
                           <Fact label={tt.deliveryAccount} shown={textCell(row, 'delivery_iban')} />
                           <Fact label={tt.comment} shown={textCell(row, 'comment')} />
+                          <Fact
+                            label={tt.columnId}
+                            shown={
+                              textCell(row, 'reverses_id') &&
+                              format(tt.reversesLabel, { id: textCell(row, 'reverses_id') })
+                            }
+                          />
                         </dl>
                         <div className="trx-links">
                           {showCustomer ? (
@@ -248,6 +316,15 @@ export function TransactionTable(props: TransactionTableProps): ReactNode {
                               </Link>
                             </>
                           ) : null}
+                          {reverser && status !== null && reversible({ status_id: status }) ? (
+                            <Button
+                              size="small"
+                              icon="undo"
+                              text={tt.reverse}
+                              onClick={() => setDialog({ kind: 'reverse', row })}
+                              data-testid={`trx-reverse-${id}`}
+                            />
+                          ) : null}
                         </div>
                       </div>
                       <TransactionActions row={row} department={department} statuses={statuses} />
@@ -267,6 +344,9 @@ export function TransactionTable(props: TransactionTableProps): ReactNode {
       ) : null}
       {dialog?.kind === 'edit' ? (
         <EditTransactionDialog row={dialog.row} onClose={() => setDialog(null)} />
+      ) : null}
+      {dialog?.kind === 'reverse' ? (
+        <ReverseTransactionDialog id={Number(dialog.row.id)} onClose={() => setDialog(null)} />
       ) : null}
     </div>
   );

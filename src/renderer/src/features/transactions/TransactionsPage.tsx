@@ -26,7 +26,36 @@ const TAB_TITLES: Readonly<Record<TransactionTab, string>> = {
   pending: tt.tabPending,
   completed: tt.tabCompleted,
   cancelled: tt.tabCancelled,
+  spec: tt.tabSpec,
 };
+
+const NO_BODY = {};
+
+/** The user's work queue (GET /transaction/queue): its statuses and the late mark's hours. */
+function useQueue(): { statuses: readonly number[]; slaHours: number } | undefined {
+  const queue = useCrmQuery('transactionQueue', NO_BODY, { staleTime: 60_000 });
+  return useMemo(
+    () => (queue.data ? { statuses: queue.data.statuses, slaHours: queue.data.sla_hours } : undefined),
+    [queue.data],
+  );
+}
+
+/** An empty queue filters on status 0, which no transaction has (an empty list would mean "any"). */
+function queueFilter(statuses: readonly number[] | undefined): readonly number[] {
+  return statuses && statuses.length > 0 ? statuses : [0];
+}
+
+/** "Bekleyenler (7)": the queue's size, counted by the list call itself (limit 1). */
+function PendingTitle({ statuses }: { statuses: readonly number[] | undefined }): ReactNode {
+  const query = useMemo(
+    () => ({ ...workspaceQuery(queueFilter(statuses), 1, 1), fields: ['id'] }),
+    [statuses],
+  );
+  const count = useTableData(TRANSACTIONS_TABLE, query);
+  if (statuses === undefined || !count.data) return tt.tabPending;
+  const total = `${count.data.total.toLocaleString('tr-TR')}${count.data.total_capped ? '+' : ''}`;
+  return <span data-testid="trx-pending-count">{format(tt.tabPendingCount, { count: total })}</span>;
+}
 
 function isTab(value: string | null): value is TransactionTab {
   return value !== null && (TRANSACTION_TABS as readonly string[]).includes(value);
@@ -49,11 +78,18 @@ function SearchResults({ keyword, department }: { keyword: string; department: s
 
 function TabList({ tab, department }: { tab: TransactionTab; department: string }): ReactNode {
   const statuses = useTransactionStatuses();
+  const queue = useQueue();
   const [page, setPage] = useState(1);
-  const query = useMemo(
-    () => workspaceQuery(tabStatuses(tab, department), page, WORKSPACE_PAGE_SIZE),
-    [tab, department, page],
-  );
+  const waiting = tab === 'pending';
+  const query = useMemo(() => {
+    const base = workspaceQuery(
+      tabStatuses(tab, department, queueFilter(queue?.statuses)),
+      page,
+      WORKSPACE_PAGE_SIZE,
+    );
+    // The queue is worked oldest first; the other tabs read newest first.
+    return waiting ? { ...base, sort: { name: 'created_at', type: 'asc' as const } } : base;
+  }, [tab, department, page, queue, waiting]);
   const list = useTableData(TRANSACTIONS_TABLE, query);
   if (list.isError) {
     return (
@@ -63,15 +99,18 @@ function TabList({ tab, department }: { tab: TransactionTab; department: string 
       </Callout>
     );
   }
-  if (!list.data || !statuses.data) return <Spinner size={24} />;
+  if (!list.data || !statuses.data || (waiting && !queue)) return <Spinner size={24} />;
   const pages = Math.max(1, Math.ceil(list.data.total / WORKSPACE_PAGE_SIZE));
   return (
     <>
+      {waiting ? <p className="trx-queue-hint">{tt.queueHint}</p> : null}
       <TransactionTable
         rows={list.data.results}
         department={department}
         statuses={statuses.data}
         showCustomer
+        queue={waiting && queue ? { slaHours: queue.slaHours } : undefined}
+        emptyText={waiting ? tt.queueEmpty : undefined}
       />
       <div className="trx-pager">
         <span>
@@ -109,6 +148,7 @@ export function TransactionsPage(): ReactNode {
   const [params, setParams] = useSearchParams();
   const requested = params.get('tab');
   const tab: TransactionTab = isTab(requested) ? requested : 'pending';
+  const queueStatuses = useQueue()?.statuses;
   const [typed, setTyped] = useState('');
   const [keyword, setKeyword] = useState('');
   return (
@@ -159,7 +199,7 @@ export function TransactionsPage(): ReactNode {
               <Tab
                 key={name}
                 id={name}
-                title={TAB_TITLES[name]}
+                title={name === 'pending' ? <PendingTitle statuses={queueStatuses} /> : TAB_TITLES[name]}
                 data-testid={`trx-tab-${name}`}
                 panel={name === tab ? <TabList key={name} tab={name} department={department} /> : undefined}
               />
