@@ -6,7 +6,6 @@ import {
   DEFAULT_BANK_CURRENCY_ID,
   DEFAULT_PLATFORM_CURRENCY_ID,
   GATEWAYS,
-  nextStatuses,
   TRX_STATUS as S,
   TRANSACTION_TYPES,
 } from '../../../../shared/domain/transaction-flow';
@@ -14,6 +13,7 @@ import { transactionMessages } from '../../../../shared/i18n/transaction-message
 import { transactionTexts as tt } from '../../i18n/transaction-texts';
 import { AmountInput } from './AmountInput';
 import { numberCell, textCell, type StatusIndex } from './transaction-queries';
+import { AMOUNT_STEPS, nextStatusesFor, stepOwningStatus } from '../../../../shared/domain/transaction-state';
 import { useTransactionAction } from './use-transaction-action';
 
 export type TransactionActionsProps = {
@@ -223,7 +223,7 @@ export function TransactionActions({ row, department, statuses }: TransactionAct
   const id = numberCell(row, 'id');
   const status = numberCell(row, 'status_id');
   if (id === null || status === null) return null;
-  const next = nextStatuses(statuses.byId.get(status)?.flow, department);
+  const next = nextStatusesFor(statuses.byId.get(status)?.flow, department, textCell(row, 'type'));
   const riskOpen = [null, 0].includes(numberCell(row, 'risk_approve_status'));
   const financeStage = department === 'finance' && FINANCE_STEPS.some((step) => next.includes(step));
   const riskStage =
@@ -232,10 +232,12 @@ export function TransactionActions({ row, department, statuses }: TransactionAct
     numberCell(row, 'finance_approve_status') === APPROVAL.approved &&
     RISK_STEPS.some((step) => next.includes(step));
   const covered = financeStage ? FINANCE_STEPS : riskStage ? RISK_STEPS : [];
-  // 14 and 16 need amounts: they are offered only through the panels' forms.
-  const plain = next.filter(
-    (step) => !covered.includes(step) && step !== S.financeApproved && step !== S.riskApproved,
-  );
+  // Approvals need amounts: they are offered only through the panels' forms.
+  const type = textCell(row, 'type');
+  const plain = next.filter((step) => {
+    const owner = stepOwningStatus(step, type);
+    return !covered.includes(step) && !(owner !== null && AMOUNT_STEPS.has(owner));
+  });
   if (!financeStage && !riskStage && plain.length === 0) return null;
   return (
     <div className="trx-actions" data-testid="trx-actions">

@@ -7,6 +7,7 @@ import {
   DialogFooter,
   FormGroup,
   HTMLTable,
+  Icon,
   InputGroup,
   Spinner,
   TextArea,
@@ -16,6 +17,7 @@ import { Link } from 'react-router-dom';
 import type { RecordRow } from '../../../../shared/contract';
 import { formatDateTimeTr, formatDecimalTr, OPTION_LIST_IDS } from '../../../../shared/domain';
 import { APPROVAL, TRANSACTION_TYPES } from '../../../../shared/domain/transaction-flow';
+import { LOCKED_MONEY_FIELDS, moneyLocked } from '../../../../shared/domain/transaction-state';
 import { useOptions, type OptionIndex } from '../../api/options';
 import { format, messages } from '../../../../shared/i18n/messages';
 import { useCrmMutation, useCrmQuery } from '../../api/use-crm-call';
@@ -189,9 +191,19 @@ export function EditTransactionDialog({ row, onClose }: { row: RecordRow; onClos
     () => Object.fromEntries(EDITABLE.map((name) => [name, textCell(row, name)])) as Record<Editable, string>,
   );
   const [error, setError] = useState<string | null>(null);
+  // After finance's approval the money fields are read-only (the server refuses them the same way).
+  const locked = moneyLocked({
+    status_id: Number(row.status_id),
+    finance_approve_status: row.finance_approve_status === null ? null : Number(row.finance_approve_status),
+    locked_at: row.locked_at ?? null,
+  });
+  const isLocked = (name: Editable): boolean => locked && LOCKED_MONEY_FIELDS.includes(name);
   const submit = (): void => {
     const inputs = Object.fromEntries(
-      EDITABLE.filter((name) => values[name] !== textCell(row, name)).map((name) => [name, values[name]]),
+      EDITABLE.filter((name) => !isLocked(name) && values[name] !== textCell(row, name)).map((name) => [
+        name,
+        values[name],
+      ]),
     );
     if (Object.keys(inputs).length === 0) {
       onClose();
@@ -217,8 +229,18 @@ export function EditTransactionDialog({ row, onClose }: { row: RecordRow; onClos
       icon="edit"
     >
       <DialogBody>
+        {locked ? (
+          <Callout intent="warning" icon="lock" data-testid="trx-edit-locked">
+            {tt.lockedFields}
+          </Callout>
+        ) : null}
         {EDITABLE.map((name) => (
-          <FormGroup key={name} label={EDIT_LABELS[name]}>
+          <FormGroup
+            key={name}
+            label={EDIT_LABELS[name]}
+            labelInfo={isLocked(name) ? <Icon icon="lock" title={tt.lockedFields} /> : undefined}
+            disabled={isLocked(name)}
+          >
             {name === 'comment' || name === 'delivery_iban' ? (
               <TextArea
                 fill
@@ -232,6 +254,7 @@ export function EditTransactionDialog({ row, onClose }: { row: RecordRow; onClos
             ) : (
               <InputGroup
                 value={values[name]}
+                disabled={isLocked(name)}
                 onValueChange={(value) => setValues((current) => ({ ...current, [name]: value }))}
                 data-testid={`trx-edit-${name}`}
               />
