@@ -130,15 +130,19 @@ test('a withdrawal goes from the agent through finance and risk, and a deposit i
   await details.getByTestId('trx-bank-amount').fill('1250.75');
   await expect(details.getByTestId('trx-bank-currency')).toHaveValue('6');
   await details.getByTestId('trx-finance-approve').click();
+  // Approved, it leaves finance's queue (risk acts on it now) and shows under Tümü.
+  await expect(page.getByTestId(`trx-row-${withdrawalId}`)).toHaveCount(0);
+  await page.getByTestId('trx-tab-all').click();
   await expect(page.getByTestId(`trx-status-${withdrawalId}`)).toHaveText('Finans Onayladı');
 
-  // Finance rejects the deposit with a reason; a new deposit (status 2) is not on the spec's finance
-  // pending list (3, 4, 5, 7, 8, 12, 13, 14), so finance finds it under Tümü.
-  await page.getByTestId('trx-tab-all').click();
+  // Finance rejects the deposit with a reason: a new deposit (status 2) waits in finance's queue.
+  await page.getByTestId('trx-tab-pending').click();
   await openRow(page, depositId);
   const deposit = page.getByTestId(`trx-details-${depositId}`);
   await deposit.getByTestId('trx-finance-reason').fill('Dekont müşteriye ait değil');
   await deposit.getByTestId('trx-finance-reject').click();
+  await expect(page.getByTestId(`trx-row-${depositId}`)).toHaveCount(0);
+  await page.getByTestId('trx-tab-all').click();
   await expect(page.getByTestId(`trx-status-${depositId}`)).toHaveText('Finans Reddetti');
   await saveScreen(page, testInfo, 'transactions-finance');
   await logout(page);
@@ -155,7 +159,10 @@ test('a withdrawal goes from the agent through finance and risk, and a deposit i
   await risk.getByTestId('trx-platform-amount').fill('39.08');
   await risk.getByTestId('trx-risk-bank-amount').fill('1250.75');
   await risk.getByTestId('trx-risk-approve').click();
+  await expect(page.getByTestId(`trx-row-${withdrawalId}`)).toHaveCount(0);
+  await page.getByTestId('trx-tab-all').click();
   await expect(page.getByTestId(`trx-status-${withdrawalId}`)).toHaveText('Risk Onayladı');
+  await openRow(page, withdrawalId);
 
   // The journal shows every step, with who took it.
   await page.getByTestId(`trx-journal-${withdrawalId}`).click();
@@ -188,6 +195,10 @@ test('a withdrawal goes from the agent through finance and risk, and a deposit i
   await page.getByTestId(`trx-edit-${withdrawalId}`).click();
   // typed and saved once the dialog has finished opening (a click during its transition was once lost)
   await page.locator('.bp6-dialog-container.bp6-overlay-enter-done').waitFor();
+  // Approved money is read-only: the form says so and the money fields are disabled.
+  await expect(page.getByTestId('trx-edit-locked')).toBeVisible();
+  await expect(page.getByTestId('trx-edit-iban')).toBeDisabled();
+  await saveScreen(page, testInfo, 'transaction-edit-locked');
   await page.getByTestId('trx-edit-comment').fill('Kar çekimi (müşteri onaylı)');
   await page.getByTestId('trx-edit-save').click();
   await expect(page.getByRole('dialog')).toHaveCount(0);

@@ -99,6 +99,9 @@ function journalValueText(
   return value;
 }
 
+/** Shown in their own column (the status) or bookkeeping of the server (the money lock's time). */
+const JOURNAL_HIDDEN: ReadonlySet<string> = new Set(['status_id', 'locked_at']);
+
 /** The status a step started from and ended at ("— → Yatırım Talimatı Verildi" for the creation). */
 function statusStep(before: number | null, after: number | null, statuses: StatusIndex): string {
   const name = (id: number | null): string =>
@@ -117,7 +120,7 @@ export function JournalDialog({ id, onClose, statuses }: DialogProps & { statuse
       onClose={onClose}
       title={format(tt.journalTitle, { id })}
       icon="history"
-      style={{ width: 720 }}
+      style={{ width: 920, maxWidth: '95vw' }}
     >
       <DialogBody>
         {journal.isError ? <Callout intent="danger">{journal.error.message}</Callout> : null}
@@ -147,7 +150,7 @@ export function JournalDialog({ id, onClose, statuses }: DialogProps & { statuse
                   </td>
                   <td>
                     {Object.entries(entry.values)
-                      .filter(([name]) => name !== 'status_id')
+                      .filter(([name]) => !JOURNAL_HIDDEN.has(name))
                       .map(([name, change]) => (
                         <div key={name}>
                           {tt.fieldNames[name] ?? name}:{' '}
