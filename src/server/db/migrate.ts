@@ -23,6 +23,7 @@ import { reportStatisticsSchema } from './migrations/021-report-statistics';
 import { transactionMonthTotalsSchema } from './migrations/022-transaction-month-totals';
 import { leadMonthTotalsSchema } from './migrations/023-lead-month-totals';
 import { teamNameIndexSchema } from './migrations/024-team-name-index';
+import { platformOperationsSchema } from './migrations/026-platform-operations';
 
 export interface Migration {
   /** Stored in schema_migrations; never rename one that has shipped. */
@@ -57,6 +58,7 @@ export const migrations: readonly Migration[] = [
   { id: '022-transaction-month-totals', statements: transactionMonthTotalsSchema },
   { id: '023-lead-month-totals', statements: leadMonthTotalsSchema },
   { id: '024-team-name-index', statements: teamNameIndexSchema },
+  { id: '026-platform-operations', statements: platformOperationsSchema },
 ];
 
 /**
