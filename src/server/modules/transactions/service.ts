@@ -12,6 +12,7 @@ import { recordNotFound, selectRow } from '../../engine/record-store';
 import type { TableRegistry } from '../../engine/registry';
 import { and, column, foldedText, likePattern, or, type Condition } from '../../engine/sql-helpers';
 import type { EngineUser } from '../../engine/types';
+import type { AfterStep } from './after-step';
 import { leadReadiness, realPlatformLogins } from './transaction-rules';
 import { loadStatuses } from './status-flows';
 import {
@@ -73,6 +74,8 @@ export interface TransactionsServiceDeps {
   leadScope: LeadScope;
   push: TransactionPush;
   onPushError?: (error: unknown) => void;
+  /** Runs inside every workflow step's transaction (after-step.ts). */
+  afterStep?: AfterStep;
 }
 
 export function createTransactionsService(deps: TransactionsServiceDeps): TransactionsService {
@@ -126,7 +129,7 @@ export function createTransactionsService(deps: TransactionsServiceDeps): Transa
     },
 
     async act(user, name, id, input) {
-      const { after } = await runAction(db, registry, user, name, id, input);
+      const { after } = await runAction(db, registry, user, name, id, input, deps.afterStep);
       // After the commit: a push is news of something that happened, never of a rolled-back step.
       push(after, name);
       return { success: true, msg: t.saved };

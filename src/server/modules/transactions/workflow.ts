@@ -18,6 +18,7 @@ import { optionValueExists } from '../../engine/record-writer';
 import type { TableRegistry } from '../../engine/registry';
 import { and, column } from '../../engine/sql-helpers';
 import type { EngineUser } from '../../engine/types';
+import type { AfterStep } from './after-step';
 import { loadStatus } from './status-flows';
 
 export const TRANSACTIONS_TABLE = 'transactions';
@@ -241,6 +242,7 @@ export async function runAction(
   name: ActionName,
   id: number,
   input: ActionInput,
+  afterStep?: AfterStep,
 ): Promise<ActionOutcome> {
   const spec: ActionSpec = ACTIONS[name];
   const access = await resolveTableAccess(db, registry, user, TRANSACTIONS_TABLE);
@@ -277,6 +279,8 @@ export async function runAction(
       .insertInto('transaction_journal')
       .values({ transaction_id: id, agent_id: user.id, action: name, values: JSON.stringify(values) })
       .execute();
+    // Hook point (after-step.ts): work that commits or rolls back with this step.
+    await afterStep?.(trx, { name, user, before, after });
     return { before, after };
   });
 }
