@@ -203,7 +203,14 @@ describe('MT5 commands', () => {
     const { fake, mt5 } = await start();
     await mt5.createAccount(noDb, { ...account, login: '8000008' });
     const deposit = (leverage: number) =>
-      mt5.balance(noDb, { login: '8000008', direction: 'deposit', amount: '10', comment: 'x', leverage, reference: newReference() });
+      mt5.balance(noDb, {
+        login: '8000008',
+        direction: 'deposit',
+        amount: '10',
+        comment: 'x',
+        leverage,
+        reference: newReference(),
+      });
     const after = (from: number) => fake.requests.slice(from).map((r) => r.path);
 
     let from = fake.requests.length;
