@@ -85,8 +85,12 @@ export const transactionTexts = {
     riskOkWithdrawal: 'Risk çekimi onayladı',
     riskCanceled: 'Risk iptal etti',
     riskBlocked: 'Risk reddetti',
+    fund: 'Hesaba aktarım istendi',
+    fundDone: 'Hesaba aktarıldı',
+    fundFailed: 'Hesaba aktarılamadı',
   } as Readonly<Record<string, string>>,
   fieldNames: {
+    funding: 'Platform işlemi',
     status_id: 'Durum',
     type: 'Tür',
     amount: 'Tutar',

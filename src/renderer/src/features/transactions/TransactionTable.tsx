@@ -3,10 +3,11 @@ import { Fragment, useMemo, useState, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import type { RecordRow } from '../../../../shared/contract';
 import { formatDateTimeTr, formatDecimalTr, OPTION_LIST_IDS } from '../../../../shared/domain';
-import { APPROVAL, TRANSACTION_TYPES } from '../../../../shared/domain/transaction-flow';
+import { APPROVAL, TRANSACTION_TYPES, TRX_STATUS } from '../../../../shared/domain/transaction-flow';
 import { messages } from '../../../../shared/i18n/messages';
 import { useOptions, type OptionIndex } from '../../api/options';
 import { transactionTexts as tt } from '../../i18n/transaction-texts';
+import { FundingPanel } from './FundingPanel';
 import { TransactionActions } from './TransactionActions';
 import { EditTransactionDialog, JournalDialog, LeadInfoDialog } from './TransactionDialogs';
 import { numberCell, textCell, useCustomerNames, type StatusIndex } from './transaction-queries';
@@ -251,6 +252,9 @@ export function TransactionTable(props: TransactionTableProps): ReactNode {
                         </div>
                       </div>
                       <TransactionActions row={row} department={department} statuses={statuses} />
+                      {deposit && status === TRX_STATUS.depositCompleted ? (
+                        <FundingPanel row={row} department={department} />
+                      ) : null}
                     </td>
                   </tr>
                 ) : null}
