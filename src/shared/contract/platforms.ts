@@ -8,10 +8,7 @@ import {
   PLATFORM_LOGIN_PATTERN,
   type PlatformAccountType,
 } from '../domain';
-import {
-  PLATFORM_OPERATION_DIRECTIONS,
-  PLATFORM_OPERATION_STATES,
-} from '../domain/platform-operations';
+import { PLATFORM_OPERATION_DIRECTIONS, PLATFORM_OPERATION_STATES } from '../domain/platform-operations';
 import { platformMessages } from '../i18n/platform-messages';
 import { platformOperationMessages } from '../i18n/platform-operation-messages';
 import { defineCall, departmentsOnly, noParams, SIGNED_IN } from './define';

@@ -246,9 +246,7 @@ export function createLedgerPlatform(): TradingPlatform {
 
     async balance(db, operation) {
       // Atomic on its own: a refused withdrawal takes the new leverage back with it.
-      return db.isTransaction
-        ? book(db, operation)
-        : db.transaction().execute((trx) => book(trx, operation));
+      return db.isTransaction ? book(db, operation) : db.transaction().execute((trx) => book(trx, operation));
     },
 
     async referencedDeals(db, login, since) {
