@@ -39,6 +39,7 @@ import { registerTransactionRoutes } from './modules/transactions/routes';
 import { registerPlatformRoutes } from './modules/platforms/routes';
 import type { TradingEnv } from './adapters/trading/trading-platform';
 import { registerHookRoutes } from './modules/hooks/routes';
+import { registerFundingRoutes } from './modules/platform-operations/routes';
 import { registerBidRoutes } from './modules/bids/routes';
 import { registerCallPeriodRoutes } from './modules/call-periods/routes';
 import { messages } from '../shared/i18n/messages';
@@ -91,6 +92,12 @@ export interface BuildServerOptions {
   reminderGraceMs?: number;
   /** How often due periodic reports are looked for; default every minute. */
   periodicReportIntervalMs?: number;
+  /** Fund completed deposits in risk's step; default AUTO_FUND_ON_COMPLETE=1 (docs/money.md). */
+  autoFundOnComplete?: boolean;
+  /** How often recorded platform operations are sent; default every second. */
+  platformOperationsIntervalMs?: number;
+  /** How often platform operations are reconciled with the platform; default every hour. */
+  reconciliationIntervalMs?: number;
   /**
    * Which proxies' X-Forwarded-For to believe for the client address (login throttling); default
    * TRUST_PROXY: 'true' or a comma list of proxy addresses or CIDR ranges. Unset: the socket's address.
@@ -197,6 +204,9 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
     reminderIntervalMs: options.reminderIntervalMs,
     reminderGraceMs: options.reminderGraceMs,
     periodicReportIntervalMs: options.periodicReportIntervalMs,
+    autoFundOnComplete: options.autoFundOnComplete ?? process.env.AUTO_FUND_ON_COMPLETE?.trim() === '1',
+    platformOperationsIntervalMs: options.platformOperationsIntervalMs,
+    reconciliationIntervalMs: options.reconciliationIntervalMs,
     loginThrottle: options.loginThrottle ?? loginThrottleFromEnv(process.env),
     redisUrl: options.redisUrl ?? (process.env.REDIS_URL?.trim() || undefined),
     cacheTtlMs: options.cacheTtlMs ?? cacheTtlFromEnv(process.env.CACHE_TTL_MS),
@@ -242,6 +252,7 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
       registerPeriodicReportRoutes(api, services);
       registerReportBuilderRoutes(api, services);
       registerPlatformRoutes(api, services);
+      registerFundingRoutes(api, services);
       registerImporterRoutes(api, { ...services, dataDir: options.dataDir });
       registerPermissionRoutes(api, services);
       registerChatRoutes(api, services);

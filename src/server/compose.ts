@@ -25,6 +25,9 @@ import { createMailJob } from './jobs/mail-job';
 import { createReminderJob } from './jobs/reminder-job';
 import { createPeriodicReportJob } from './jobs/periodic-report-job';
 import { createTransactionTotalsJob } from './jobs/transaction-totals-job';
+import { createPlatformOperationsJob } from './jobs/platform-operations-job';
+import { createPlatformReconciliationJob } from './jobs/platform-reconciliation-job';
+import { createFundingService, type FundingService } from './modules/platform-operations/funding';
 import { ADMIN_JOURNALED_SOURCES, adminTableJournalHook } from './modules/admin/admin-table-journal';
 import { createAdminService, type AdminService } from './modules/admin/service';
 import { createAdminUsersService, type AdminUsersService } from './modules/admin/users';
@@ -106,6 +109,12 @@ export interface ComposeOptions {
   moneyEnv?: MoneyEnv;
   /** A trading platform instead of the one tradingEnv describes (tests). */
   tradingPlatform?: TradingPlatform;
+  /** AUTO_FUND_ON_COMPLETE=1: a deposit completed by risk is funded in the same step. */
+  autoFundOnComplete?: boolean;
+  /** How often recorded platform operations are sent; default every second. */
+  platformOperationsIntervalMs?: number;
+  /** How often platform operations are reconciled with the platform; default every hour. */
+  reconciliationIntervalMs?: number;
   reminderIntervalMs?: number;
   reminderGraceMs?: number;
   /** How often due periodic reports are looked for; default every minute. */
@@ -171,6 +180,7 @@ export interface Services {
   transactions: TransactionsService;
   trading: TradingPlatform;
   platforms: PlatformsService;
+  funding: FundingService;
   importer: ImporterService;
   adminUsers: AdminUsersService;
   permissionEditor: PermissionsService;
@@ -291,6 +301,12 @@ export async function composeServer(app: FastifyInstance, options: ComposeOption
   recordHooks.register(REMITTERS_SOURCE, remitterHook);
   const leadScope = createLeadScope(db, registry);
   const money = moneySettingsFromEnv(options.moneyEnv ?? {});
+  // Funding a completed deposit records a platform operation (sent by the job registered below).
+  const funding = createFundingService({
+    db,
+    registry,
+    onFunded: (id) => transactions.announce([id], 'edit'),
+  });
   const transactions = createTransactionsService({
     db,
     registry,
@@ -298,6 +314,7 @@ export async function composeServer(app: FastifyInstance, options: ComposeOption
     slaHours: money.slaHours,
     push: (change, userIds) => realtime.transactionUpdate(userIds, change),
     onPushError: (error) => app.log.error({ err: error }, 'transaction change not pushed'),
+    ...(options.autoFundOnComplete ? { afterStep: funding.autoFund } : {}),
   });
   // Money instructions: the spec's rules on every generic write, and a push once one is committed.
   recordHooks.register(
@@ -319,6 +336,27 @@ export async function composeServer(app: FastifyInstance, options: ComposeOption
   // One trading platform per server (one MT5 session); the built-in ledger unless MT5 is configured.
   const trading = options.tradingPlatform ?? createTradingPlatformFromEnv(options.tradingEnv ?? {}, app.log);
   app.addHook('onClose', () => trading.close());
+  // Money moves on trading accounts are recorded first and sent by this job, one node of the cluster at
+  // a time; the reconciliation compares what was sent with what the platform booked.
+  jobs.register(
+    createPlatformOperationsJob({
+      db,
+      platform: trading,
+      log: app.log,
+      intervalMs: options.platformOperationsIntervalMs,
+      onSettled: (row) => {
+        if (row.transaction_id !== null) transactions.announce([row.transaction_id], 'edit');
+      },
+    }),
+  );
+  jobs.register(
+    createPlatformReconciliationJob({
+      db,
+      platform: trading,
+      log: app.log,
+      intervalMs: options.reconciliationIntervalMs,
+    }),
+  );
 
   // Export files are this node's own (its data folder), so each node sweeps its folder itself rather
   // than as a job, which runs on one node per round. unref: a pending sweep never keeps a process alive.
@@ -411,6 +449,7 @@ export async function composeServer(app: FastifyInstance, options: ComposeOption
     transactions,
     trading,
     platforms: createPlatformsService({ db, registry, leadScope, platform: trading, log: app.log }),
+    funding,
     importer: createImporterService(db, {
       registry,
       hooks: recordHooks,

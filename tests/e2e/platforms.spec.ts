@@ -111,15 +111,23 @@ test('risk sees the ledger’s positions and a deposit of 0,1 + 0,2 changes the 
   await page.getByTestId('platform-amount').fill('on lira');
   await page.getByTestId('platform-money-submit').click();
   await expect(page.getByTestId('platform-money-error')).toContainText('Geçersiz tutar');
-  // 0,1 then 0.2: exactly 0,30 more
+  // 0,1 then 0.2: exactly 0,30 more. Each is recorded at once and shown among the account's
+  // operations, where the job's sending turns it Tamamlandı.
+  const newestOperation = page.getByTestId('platform-operations').locator('tbody tr').first();
   await page.getByTestId('platform-amount').fill('0,1');
   await expect(page.getByTestId('platform-leverage')).toHaveValue('100');
   await page.getByTestId('platform-money-submit').click();
   await expect(page.getByText('Başarılı').first()).toBeVisible();
+  await expect(newestOperation).toContainText('0,10');
+  await expect(newestOperation.locator('[data-state]')).toHaveAttribute('data-state', 'done');
   await page.getByTestId('platform-deposit').click();
   await page.getByTestId('platform-amount').fill('0.2');
   await page.getByTestId('platform-money-submit').click();
   await expect(page.getByTestId('platform-amount')).toHaveCount(0);
+  await expect(newestOperation).toContainText('0,20');
+  await expect(newestOperation.locator('[data-state]')).toHaveAttribute('data-state', 'done');
+  await expect(newestOperation).toContainText('Tamamlandı');
+  await saveScreen(page, testInfo, 'platform-operations-list');
   await page.getByTestId('platform-view-info').click();
   const after = plusCents(before, 30n);
   await expect(page.getByTestId('platform-info-balance')).toHaveText(formatDecimalTr(after) ?? after);

@@ -1,15 +1,11 @@
 import { sql, type Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { silentAdapterLog } from '../../src/server/adapters/adapter-log';
-import { createMt5Platform, parseTradingEnv } from '../../src/server/adapters/trading/trading-platform';
 import type { Database } from '../../src/server/db/schema';
-import { createLeadScope } from '../../src/server/engine/lead-scope';
-import { getTableRegistry } from '../../src/server/engine/registry';
-import { createPlatformsService } from '../../src/server/modules/platforms/service';
 import { DEMO_PLATFORM_LOGIN_START } from '../../src/server/seed/demo-platforms';
 import type { CallResult } from '../../src/shared/contract';
 import { messages } from '../../src/shared/i18n/messages';
 import { platformMessages } from '../../src/shared/i18n/platform-messages';
+import { platformOperationMessages } from '../../src/shared/i18n/platform-operation-messages';
 import {
   DEMO_PASSWORD,
   failureMessage,
@@ -18,7 +14,7 @@ import {
   type DemoServer,
 } from './support/demo-server';
 import { login, postForm, postJson } from './support/http';
-import { startFakeMt5 } from './trading/fake-mt5-server';
+import { waitForSettled } from './support/platform-operations';
 
 let server: DemoServer;
 let db: Kysely<Database>;
@@ -236,13 +232,25 @@ describe('deposits and withdrawals', () => {
     }
   });
 
-  it('change the ledger balance exactly: 0.1 + 0.2 is 0.30, journaled and told to the lead’s agent', async () => {
+  it('are recorded first and answered at once, then booked by the job: 0.1 + 0.2 is 0.30, journaled and told to the lead’s agent', async () => {
     const before = await ledgerBalance(own.login);
-    const deal = (amount: string) =>
-      mt5Form('createDeposit', { login: own.login, type: 'Real', amount, leverage: '100' }, tokens.risk);
-    const first = okAnswer<CallResult<'createDeposit'>>(await deal('0,1'));
-    expect(first).toMatchObject({ success: true, msg: platformMessages.success });
-    okAnswer(await deal('0.2'));
+    const deal = async (amount: string) => {
+      const answer = okAnswer<CallResult<'createDeposit'>>(
+        await mt5Form(
+          'createDeposit',
+          { login: own.login, type: 'Real', amount, leverage: '100' },
+          tokens.risk,
+        ),
+      );
+      expect(answer).toMatchObject({ success: true, msg: platformOperationMessages.queued });
+      expect(answer.operation).toMatchObject({ login: own.login, direction: 'deposit', leverage: 100 });
+      expect(answer.operation.state).not.toBe('failed');
+      return { answer, settled: await waitForSettled(db, answer.operation.id) };
+    };
+    const first = await deal('0,1');
+    expect(first.answer.operation.amount).toBe('0.1');
+    expect(first.settled.state).toBe('done');
+    await deal('0.2');
     const after = await ledgerBalance(own.login);
     const { rows } = await sql<{
       diff: string;
@@ -262,21 +270,37 @@ describe('deposits and withdrawals', () => {
         .sort(),
     ).toEqual(['0.10', '0.20']);
     // Turkish writing: one thousand and fifty kuruş, never 1.0005.
-    const big = okAnswer<CallResult<'createDeposit'>>(await deal('1.000,50'));
+    const big = await deal('1.000,50');
     const newest = okAnswer<CallResult<'getUserDeposit'>>(
       await mt5('getUserDeposit', { login: own.login, type: 'Real' }, tokens.risk),
     ).result[0];
-    expect(newest).toMatchObject({ Deal: big.ticket, Profit: '1000.50' });
+    expect(newest).toMatchObject({ Deal: big.settled.ticket, Profit: '1000.50' });
+    expect(newest?.Comment).toMatch(/^CRM yatırım #[0-9A-Z]{12}$/);
 
+    // The account's operations, newest first, as the lead detail shows them.
+    const operations = okAnswer<CallResult<'getPlatformOperations'>>(
+      await mt5('getPlatformOperations', { login: own.login, type: 'Real' }, tokens.sales),
+    ).result;
+    expect(operations[0]).toMatchObject({
+      id: big.answer.operation.id,
+      state: 'done',
+      amount: '1000.50',
+      ticket: big.settled.ticket,
+      message: null,
+    });
+
+    // Two journal entries per move: recorded by risk, then done by the job.
     const journal = await db
       .selectFrom('lead_journal')
       .select(['agent_id', 'values'])
       .where('lead_id', '=', own.customer_id)
       .orderBy('id', 'desc')
-      .limit(3)
+      .limit(2)
       .execute();
-    expect(journal[0]?.agent_id).toBeTypeOf('number');
-    expect(JSON.stringify(journal[0]?.values)).toContain('1000.50');
+    expect(journal[0]?.agent_id).toBeNull();
+    expect(JSON.stringify(journal[0]?.values)).toContain('Tamamlandı');
+    expect(journal[1]?.agent_id).toBeTypeOf('number');
+    expect(JSON.stringify(journal[1]?.values)).toContain('1000.50');
 
     const lead = await db
       .selectFrom('leads')
@@ -296,7 +320,26 @@ describe('deposits and withdrawals', () => {
     }
   });
 
-  it('refuse a withdrawal the balance does not cover and leave the balance as it was', async () => {
+  it('record a request sent twice with its key once, and refuse the key for another request', async () => {
+    const body = { login: own.login, type: 'Real', amount: '2', idempotency_key: 'dialog-key-0001' };
+    const first = okAnswer<CallResult<'createDeposit'>>(await mt5Form('createDeposit', body, tokens.risk));
+    await waitForSettled(db, first.operation.id);
+    const again = okAnswer<CallResult<'createDeposit'>>(await mt5Form('createDeposit', body, tokens.risk));
+    expect(again.operation.id).toBe(first.operation.id);
+    expect(again.operation.state).toBe('done');
+    expect(again.ticket).toBe(again.operation.ticket);
+    expect(failureMessage(await mt5Form('createDeposit', { ...body, amount: '3' }, tokens.risk), 409)).toBe(
+      platformOperationMessages.requestKeyReused,
+    );
+    const count = await db
+      .selectFrom('platform_operations')
+      .select((eb) => eb.fn.countAll().as('n'))
+      .where('id', '>=', first.operation.id)
+      .executeTakeFirstOrThrow();
+    expect(Number(count.n)).toBe(1);
+  });
+
+  it('refuse a withdrawal the balance does not cover at once and leave the balance as it was', async () => {
     const before = await ledgerBalance(own.login);
     const answer = await mt5Form(
       'createWithdrawal',
@@ -305,9 +348,10 @@ describe('deposits and withdrawals', () => {
     );
     expect(failureMessage(answer, 400)).toBe(platformMessages.noMoney);
     expect(await ledgerBalance(own.login)).toBe(before);
-    okAnswer(
+    const small = okAnswer<CallResult<'createWithdrawal'>>(
       await mt5Form('createWithdrawal', { login: own.login, type: 'Real', amount: '0.05' }, tokens.risk),
     );
+    expect((await waitForSettled(db, small.operation.id)).state).toBe('done');
     const withdrawals = okAnswer<CallResult<'getUserWithdrawal'>>(
       await mt5('getUserWithdrawal', { login: own.login, type: 'Real' }, tokens.risk),
     ).result;
@@ -319,13 +363,11 @@ describe('deposits and withdrawals', () => {
       okAnswer<CallResult<'getPlatformInfo'>>(
         await mt5('getPlatformInfo', { login: own.login, type: 'Real' }, tokens.risk),
       ).result.Leverage;
-    okAnswer(
-      await mt5Form(
-        'createDeposit',
-        { login: own.login, type: 'Real', amount: '1', leverage: '200' },
-        tokens.risk,
-      ),
-    );
+    const deposit = async (body: Record<string, unknown>) => {
+      const answer = okAnswer<CallResult<'createDeposit'>>(await mt5Form('createDeposit', body, tokens.risk));
+      expect((await waitForSettled(db, answer.operation.id)).state).toBe('done');
+    };
+    await deposit({ login: own.login, type: 'Real', amount: '1', leverage: '200' });
     expect(await leverage()).toBe(200);
     const refused = await mt5Form(
       'createWithdrawal',
@@ -334,7 +376,7 @@ describe('deposits and withdrawals', () => {
     );
     expect(failureMessage(refused, 400)).toBe(platformMessages.noMoney);
     expect(await leverage()).toBe(200);
-    okAnswer(await mt5Form('createDeposit', { login: own.login, type: 'Real', amount: '1' }, tokens.risk));
+    await deposit({ login: own.login, type: 'Real', amount: '1' });
     expect(await leverage()).toBe(100);
   });
 
@@ -367,6 +409,8 @@ describe('deposits and withdrawals', () => {
       ),
     );
     expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 400]);
+    const taken = answers.find((a) => a.statusCode === 200)?.json<CallResult<'createWithdrawal'>>();
+    expect((await waitForSettled(db, taken?.operation.id ?? 0)).state).toBe('done');
     expect(await ledgerBalance(own.login)).toBe('0.00');
   });
 });
@@ -472,81 +516,5 @@ describe('opening an account', () => {
     expect(
       await db.selectFrom('lead_platforms').select('id').where('login', '=', '5900004').executeTakeFirst(),
     ).toBeUndefined();
-  });
-});
-
-describe('with MT5', () => {
-  it('a refused account or balance operation leaves no CRM row or journal behind', async () => {
-    const fake = await startFakeMt5({ managerLogin: '1000', password: 'Password1' });
-    const config = parseTradingEnv({ MT5_URL: fake.url, MT5_LOGIN: '1000', MT5_PASSWORD: 'Password1' });
-    if (config.kind !== 'mt5') throw new Error('expected mt5');
-    const platform = createMt5Platform(config, silentAdapterLog);
-    const registry = getTableRegistry(db);
-    const service = createPlatformsService({
-      db,
-      registry,
-      leadScope: createLeadScope(db, registry),
-      platform,
-      log: silentAdapterLog,
-    });
-    try {
-      const sales = {
-        id: server.users.sales.id,
-        user_group_id: server.users.sales.user_group_id,
-        team_id: server.users.sales.team_id,
-        department: 'sales',
-      };
-      const lead = await customerOfTeam(server.users.sales.team_id);
-      // The stand-in refuses names it has no permission for (retcode 8).
-      await expect(
-        service.create(sales, { customer_id: lead, login: '5950001', type: 'Real', name: 'Kilitli' }),
-      ).rejects.toThrow('İşlem platformu isteği reddetti (8)');
-      expect(
-        await db.selectFrom('lead_platforms').select('id').where('customer_id', '=', lead).execute(),
-      ).toEqual([]);
-      expect(await db.selectFrom('lead_journal').select('id').where('lead_id', '=', lead).execute()).toEqual(
-        [],
-      );
-
-      const created = await service.create(sales, { customer_id: lead, login: '5950002', type: 'Real' });
-      expect(created.password).toBeDefined();
-      expect(fake.accounts.get('5950002')?.Name).toBe('Platform Testi');
-      const risk = await db
-        .selectFrom('users')
-        .select(['id', 'user_group_id', 'team_id'])
-        .where('email', '=', 'risk@demo.crm')
-        .executeTakeFirstOrThrow();
-      const riskUser = { ...risk, department: 'risk' };
-      await service.moveMoney(riskUser, 'deposit', {
-        login: '5950002',
-        type: 'Real',
-        amount: '0.1',
-        leverage: 100,
-      });
-      await service.moveMoney(riskUser, 'deposit', {
-        login: '5950002',
-        type: 'Real',
-        amount: '0.2',
-        leverage: 100,
-      });
-      expect((await service.info(riskUser, { login: '5950002', type: 'Real' })).result.Balance).toBe('0.30');
-      const journalCount = (
-        await db.selectFrom('lead_journal').select('id').where('lead_id', '=', lead).execute()
-      ).length;
-      await expect(
-        service.moveMoney(riskUser, 'withdrawal', {
-          login: '5950002',
-          type: 'Real',
-          amount: '5',
-          leverage: 100,
-        }),
-      ).rejects.toThrow(platformMessages.noMoney);
-      expect(
-        (await db.selectFrom('lead_journal').select('id').where('lead_id', '=', lead).execute()).length,
-      ).toBe(journalCount);
-    } finally {
-      await platform.close();
-      await fake.close();
-    }
   });
 });

@@ -308,6 +308,45 @@ export interface TradingDealsTable {
   profit: LedgerMoney;
   comment: Generated<string>;
   time: Timestamp;
+  /** The idempotency key of the CRM's platform operation that booked it (migration 026). */
+  reference: string | null;
+}
+
+export type PlatformOperationState = 'pending' | 'sending' | 'done' | 'failed';
+
+/** A money move on a trading account, recorded before it is sent (migration 026). */
+export interface PlatformOperationsTable {
+  id: Generated<number>;
+  idempotency_key: string;
+  lead_platform_id: number | null;
+  login: string;
+  customer_id: number;
+  direction: 'deposit' | 'withdrawal';
+  amount: Decimal;
+  currency_id: number | null;
+  comment: Generated<string>;
+  leverage: number | null;
+  state: Generated<PlatformOperationState>;
+  attempts: Generated<number>;
+  next_attempt_at: Timestamp;
+  error_code: string | null;
+  platform_code: string | null;
+  last_error: string | null;
+  ticket: string | null;
+  transaction_id: number | null;
+  created_by: number | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+/** The reconciliation's last finding per login (migration 026). */
+export interface PlatformReconciliationTable {
+  login: string;
+  crm_total: Decimal;
+  platform_total: Decimal;
+  findings: Generated<string>;
+  checked_at: Timestamp;
+  notified_at: NullableTimestamp;
 }
 
 export interface FavoriteFiltersTable {
@@ -572,6 +611,8 @@ export interface Database {
   trading_positions: TradingPositionsTable;
   trading_orders: TradingOrdersTable;
   trading_deals: TradingDealsTable;
+  platform_operations: PlatformOperationsTable;
+  platform_reconciliation: PlatformReconciliationTable;
   tasks: TasksTable;
   task_agents: TaskAgentsTable;
   tasks_templates: TasksTemplatesTable;

@@ -22,6 +22,7 @@ import * as reports from './reports';
 import * as reportBuilder from './report-builder';
 import * as transactions from './transactions';
 import * as platforms from './platforms';
+import * as transactionFunding from './transaction-funding';
 import * as importer from './importer';
 import * as permissionCalls from './permissions';
 import * as chat from './chat';
@@ -153,6 +154,9 @@ export const contract = {
   createPlatform: platforms.createPlatform,
   createDeposit: platforms.createDeposit,
   createWithdrawal: platforms.createWithdrawal,
+  getPlatformOperations: platforms.getPlatformOperations,
+  transactionFund: transactionFunding.transactionFund,
+  transactionFundings: transactionFunding.transactionFundings,
   importTemplates: importer.importTemplates,
   importTemplateSave: importer.importTemplateSave,
   doubleCheck: importer.doubleCheck,

@@ -8,7 +8,9 @@ import {
   PLATFORM_LOGIN_PATTERN,
   type PlatformAccountType,
 } from '../domain';
+import { PLATFORM_OPERATION_DIRECTIONS, PLATFORM_OPERATION_STATES } from '../domain/platform-operations';
 import { platformMessages } from '../i18n/platform-messages';
+import { platformOperationMessages } from '../i18n/platform-operation-messages';
 import { defineCall, departmentsOnly, noParams, SIGNED_IN } from './define';
 import { recordId } from './record-id';
 
@@ -198,10 +200,67 @@ export const createPlatform = defineCall({
   }),
 });
 
+/**
+ * A money move on a trading account as the CRM recorded it (docs/money.md#platform-operations): the
+ * platform's ticket once done, the platform's reason in Turkish (`message`) once refused or while a
+ * transient failure is retried. Amounts are exact decimal text.
+ */
+export const platformOperationSchema = z.object({
+  id: z.number(),
+  login: z.string(),
+  direction: z.enum(PLATFORM_OPERATION_DIRECTIONS),
+  amount: decimalText,
+  currency_id: z.number().nullable(),
+  /** null: the account kept its own leverage. */
+  leverage: z.number().nullable(),
+  state: z.enum(PLATFORM_OPERATION_STATES),
+  attempts: z.number(),
+  message: z.string().nullable(),
+  ticket: z.string().nullable(),
+  /** The deposit (transaction) this operation funds, if any. */
+  transaction_id: z.number().nullable(),
+  created_by_name: z.string().nullable(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type PlatformOperation = z.infer<typeof platformOperationSchema>;
+
+/** POST /mt5/getPlatformOperations: the account's platform operations, newest first (at most 100). */
+export const getPlatformOperations = accountCall(
+  '/mt5/getPlatformOperations',
+  z.array(platformOperationSchema),
+);
+export const PLATFORM_OPERATIONS_LIMIT = 100;
+
 /** Money moves on a platform account are the risk department's (spec 2 §7). */
 const MONEY_MOVERS = departmentsOnly(['risk'], platformMessages.onlyRisk);
-const moneyBody = accountInput.extend({ amount: amountInput, leverage: leverageInput });
-const moneyResult = z.object({ success: z.boolean(), msg: z.string(), ticket: z.string() });
+/**
+ * A client's own key for one request (a dialog's), so a request sent twice records one operation.
+ * Optional: without it every request is a new operation.
+ */
+const requestKeyInput = z.preprocess(
+  (v) => (v === '' || v === null ? undefined : v),
+  z
+    .string({ error: platformOperationMessages.requestKeyInvalid })
+    .regex(/^[A-Za-z0-9_-]{8,64}$/, platformOperationMessages.requestKeyInvalid)
+    .optional(),
+);
+const moneyBody = accountInput.extend({
+  amount: amountInput,
+  leverage: leverageInput,
+  idempotency_key: requestKeyInput,
+});
+/**
+ * The spec's answer (success, msg) and the recorded operation. The move is sent to the platform by a
+ * job, so the answer comes at once with the operation pending; `ticket` is there only when the
+ * operation is already done (a request repeated with its key), else it is read later from the operation.
+ */
+const moneyResult = z.object({
+  success: z.boolean(),
+  msg: z.string(),
+  operation: platformOperationSchema,
+  ticket: z.string().optional(),
+});
 
 /** POST /mt5/createDeposit: risk only; amount free text, leverage 100 by default (spec 2 §5, §6). */
 export const createDeposit = defineCall({

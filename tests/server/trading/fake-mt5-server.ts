@@ -34,8 +34,17 @@ export interface FakeMt5Options {
   tls?: { key: string; cert: string };
 }
 
+/**
+ * What the next balance command meets instead of a plain answer: the connection dropped before the
+ * deal is booked (`drop-before`) or after it is booked and before the answer is sent (`drop-after`: the
+ * client cannot know), or a refusal with this retcode.
+ */
+export type FakeMt5BalanceFault = 'drop-before' | 'drop-after' | { retcode: string };
+
 export interface FakeMt5Server {
   url: string;
+  /** Faults for the next balance commands, taken one per command in order. */
+  balanceFaults: FakeMt5BalanceFault[];
   accounts: Map<string, FakeMt5Account>;
   /** Connections that completed a TLS handshake (https only). */
   tlsSessions: number;
@@ -79,6 +88,7 @@ export async function startFakeMt5(options: FakeMt5Options): Promise<FakeMt5Serv
   let ticket = 900_000;
   const state: FakeMt5Server = {
     url: '',
+    balanceFaults: [],
     accounts: new Map(),
     requests: [],
     handshakes: 0,
@@ -235,10 +245,26 @@ export async function startFakeMt5(options: FakeMt5Options): Promise<FakeMt5Serv
               : account?.deals;
         const offset = Number(query.get('offset') ?? 0);
         const total = Math.min(100, Number(query.get('total') ?? 100));
-        done((list ?? []).slice(offset, offset + total));
+        // Deals are asked for a time range (from, to: unix seconds), oldest first.
+        const from = Number(query.get('from') ?? 0);
+        const to = Number(query.get('to') ?? Number.MAX_SAFE_INTEGER);
+        const rows =
+          url.pathname === '/api/deal/get_page'
+            ? (list ?? []).filter((deal) => Number(deal.Time ?? 0) >= from && Number(deal.Time ?? 0) <= to)
+            : (list ?? []);
+        done(rows.slice(offset, offset + total));
         return;
       }
       case '/api/trade/balance': {
+        const fault = state.balanceFaults.shift();
+        if (fault === 'drop-before') {
+          socket.destroy();
+          return;
+        }
+        if (typeof fault === 'object') {
+          answer(res, { retcode: fault.retcode });
+          return;
+        }
         const cents = toCents(query.get('balance') ?? '');
         if (!account || cents === null || query.get('type') !== '2') {
           answer(res, { retcode: '3 Invalid parameters' });
@@ -258,6 +284,10 @@ export async function startFakeMt5(options: FakeMt5Options): Promise<FakeMt5Serv
           Comment: query.get('comment') ?? '',
           Time: String(Math.floor(Date.now() / 1000)),
         });
+        if (fault === 'drop-after') {
+          socket.destroy();
+          return;
+        }
         done({ ticket: String(ticket) });
         return;
       }

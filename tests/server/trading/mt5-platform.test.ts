@@ -9,6 +9,7 @@ import {
   TradingConfigError,
   type TradingPlatform,
 } from '../../../src/server/adapters/trading/trading-platform';
+import { newReference } from '../../../src/server/adapters/trading/balance-reference';
 import type { Mt5Config } from '../../../src/server/adapters/trading/trading-config';
 import type { Database } from '../../../src/server/db/schema';
 import { startFakeMt5, type FakeMt5Server } from './fake-mt5-server';
@@ -150,6 +151,7 @@ describe('MT5 commands', () => {
           direction: 'withdrawal',
           amount: '1',
           comment: 'x',
+          reference: newReference(),
           leverage: 100,
         }),
       ),
@@ -165,6 +167,7 @@ describe('MT5 commands', () => {
       direction: 'deposit',
       amount: '0.1',
       comment: 'CRM yatırım',
+      reference: newReference(),
       leverage: 100,
     });
     await mt5.balance(noDb, {
@@ -172,6 +175,7 @@ describe('MT5 commands', () => {
       direction: 'deposit',
       amount: '0.2',
       comment: 'CRM yatırım',
+      reference: newReference(),
       leverage: 100,
     });
     const { ticket } = await mt5.balance(noDb, {
@@ -179,6 +183,7 @@ describe('MT5 commands', () => {
       direction: 'withdrawal',
       amount: '0.05',
       comment: 'a comment far longer than thirty-two characters',
+      reference: newReference(),
       leverage: 100,
     });
     expect((await mt5.accountInfo(noDb, '8000006')).Balance).toBe('0.25');
@@ -198,7 +203,14 @@ describe('MT5 commands', () => {
     const { fake, mt5 } = await start();
     await mt5.createAccount(noDb, { ...account, login: '8000008' });
     const deposit = (leverage: number) =>
-      mt5.balance(noDb, { login: '8000008', direction: 'deposit', amount: '10', comment: 'x', leverage });
+      mt5.balance(noDb, {
+        login: '8000008',
+        direction: 'deposit',
+        amount: '10',
+        comment: 'x',
+        leverage,
+        reference: newReference(),
+      });
     const after = (from: number) => fake.requests.slice(from).map((r) => r.path);
 
     let from = fake.requests.length;
@@ -222,6 +234,7 @@ describe('MT5 commands', () => {
           direction: 'withdrawal',
           amount: '1',
           comment: 'x',
+          reference: newReference(),
           leverage: 300,
         }),
       ),
@@ -239,6 +252,7 @@ describe('MT5 commands', () => {
           direction: 'deposit',
           amount: '1',
           comment: 'x',
+          reference: newReference(),
           leverage: 200,
         }),
       ),

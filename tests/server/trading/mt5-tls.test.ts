@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import type { Kysely } from 'kysely';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { AdapterLog } from '../../../src/server/adapters/adapter-log';
+import { newReference } from '../../../src/server/adapters/trading/balance-reference';
 import {
   createMt5Platform,
   isTradingPlatformError,
@@ -134,6 +135,7 @@ describe('MT5 over TLS', () => {
       direction: 'deposit',
       amount: '0.1',
       comment: 'CRM yatırım',
+      reference: newReference(),
       leverage: 200,
     });
     expect((await mt5.accountInfo(noDb, '8100001')).Balance).toBe('0.10');

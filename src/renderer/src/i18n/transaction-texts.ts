@@ -106,8 +106,12 @@ export const transactionTexts = {
     riskBlocked: 'Risk reddetti',
     edit: 'Düzenlendi',
     reverse: 'Ters kaydı oluşturuldu',
+    fund: 'Hesaba aktarım istendi',
+    fundDone: 'Hesaba aktarıldı',
+    fundFailed: 'Hesaba aktarılamadı',
   } as Readonly<Record<string, string>>,
   fieldNames: {
+    funding: 'Platform işlemi',
     status_id: 'Durum',
     type: 'Tür',
     amount: 'Tutar',

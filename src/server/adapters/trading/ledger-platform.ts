@@ -1,6 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
-import { TradingPlatformError, type TradingPlatform } from './trading-types';
+import { commentWithReference } from './balance-reference';
+import { TradingPlatformError, type BalanceOperation, type TradingPlatform } from './trading-types';
 
 /** Account groups of the ledger, named like MT5 groups. */
 export const LEDGER_GROUPS = { Real: 'real\\crm-usd', Demo: 'demo\\crm-usd' } as const;
@@ -12,8 +13,8 @@ const time = (name: string) => sql<string>`to_char(${sql.ref(name)}, 'YYYY-MM-DD
 
 /**
  * The embedded default platform: accounts, positions, orders and deals in the CRM's own database
- * (migration 012). Every call runs in the caller's transaction; amounts stay NUMERIC from the request to
- * the row (never a JS number), and a withdrawal locks the account row and checks its balance first, so
+ * (migrations 012, 026). Every call runs in the handle it is given; amounts stay NUMERIC from the request
+ * to the row (never a JS number), and a withdrawal locks the account row and checks its balance first, so
  * two at once never take the same money twice.
  */
 export function createLedgerPlatform(): TradingPlatform {
@@ -22,6 +23,49 @@ export function createLedgerPlatform(): TradingPlatform {
     const row = await (lock ? query.forUpdate() : query).executeTakeFirst();
     if (!row) throw new TradingPlatformError('not-found', `ledger: no account ${login}`);
     return row.balance;
+  }
+
+  /**
+   * One balance deal. The account row is locked first, so two operations on one account (or the same one
+   * twice) queue; a reference already booked answers its deal again and moves nothing.
+   */
+  async function book(
+    db: Kysely<Database>,
+    { login, direction, amount, comment, leverage, reference }: BalanceOperation,
+  ): Promise<{ ticket: string }> {
+    const balance = await requireAccount(db, login, true);
+    const booked = await db
+      .selectFrom('trading_deals')
+      .select(sql<string>`deal::text`.as('deal'))
+      .where('reference', '=', reference)
+      .executeTakeFirst();
+    if (booked) return { ticket: booked.deal };
+    if (leverage !== null) {
+      await db.updateTable('trading_accounts').set({ leverage }).where('login', '=', login).execute();
+    }
+    if (direction === 'withdrawal') {
+      const { rows } = await sql<{ covered: boolean }>`select ${balance}::numeric >= ${amount}::numeric
+        as covered`.execute(db);
+      if (!rows[0]?.covered) throw new TradingPlatformError('no-money', `ledger: ${login} lacks ${amount}`);
+    }
+    const signed = direction === 'deposit' ? sql`${amount}::numeric` : sql`-(${amount}::numeric)`;
+    await db
+      .updateTable('trading_accounts')
+      .set({ balance: sql<string>`balance + ${signed}` })
+      .where('login', '=', login)
+      .execute();
+    const deal = await db
+      .insertInto('trading_deals')
+      .values({
+        login,
+        action: 2,
+        profit: sql<string>`${signed}`,
+        comment: commentWithReference(comment, reference),
+        reference,
+      })
+      .returning(sql<string>`deal::text`.as('deal'))
+      .executeTakeFirstOrThrow();
+    return { ticket: deal.deal };
   }
 
   return {
@@ -200,27 +244,23 @@ export function createLedgerPlatform(): TradingPlatform {
       }));
     },
 
-    async balance(db, { login, direction, amount, comment, leverage }) {
-      const balance = await requireAccount(db, login, true);
-      // Inside the caller's transaction: a refused withdrawal below takes the new leverage back with it.
-      await db.updateTable('trading_accounts').set({ leverage }).where('login', '=', login).execute();
-      if (direction === 'withdrawal') {
-        const { rows } = await sql<{ covered: boolean }>`select ${balance}::numeric >= ${amount}::numeric
-          as covered`.execute(db);
-        if (!rows[0]?.covered) throw new TradingPlatformError('no-money', `ledger: ${login} lacks ${amount}`);
-      }
-      const signed = direction === 'deposit' ? sql`${amount}::numeric` : sql`-(${amount}::numeric)`;
-      await db
-        .updateTable('trading_accounts')
-        .set({ balance: sql<string>`balance + ${signed}` })
+    async balance(db, operation) {
+      // Atomic on its own: a refused withdrawal takes the new leverage back with it.
+      return db.isTransaction ? book(db, operation) : db.transaction().execute((trx) => book(trx, operation));
+    },
+
+    async referencedDeals(db, login, since) {
+      await requireAccount(db, login);
+      const rows = await db
+        .selectFrom('trading_deals')
+        .select([sql<string>`deal::text`.as('deal'), 'reference', sql<string>`profit::text`.as('profit')])
         .where('login', '=', login)
+        .where('action', '=', 2)
+        .where('reference', 'is not', null)
+        .where('time', '>=', sql<string>`to_timestamp(${since})::timestamp`)
+        .orderBy('deal')
         .execute();
-      const deal = await db
-        .insertInto('trading_deals')
-        .values({ login, action: 2, profit: sql<string>`${signed}`, comment })
-        .returning(sql<string>`deal::text`.as('deal'))
-        .executeTakeFirstOrThrow();
-      return { ticket: deal.deal };
+      return rows.map((row) => ({ ticket: row.deal, reference: row.reference ?? '', amount: row.profit }));
     },
 
     close: () => Promise.resolve(),

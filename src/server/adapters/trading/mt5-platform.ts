@@ -1,6 +1,7 @@
 import { randomInt } from 'node:crypto';
 import type { BalanceDeal, ClosedPosition } from '../../../shared/contract/platforms';
 import type { AdapterLog } from '../adapter-log';
+import { commentWithReference, referenceOf } from './balance-reference';
 import { createMt5Client, retcodeNumber, type Mt5Answer, type Mt5Client } from './mt5-client';
 import type { Mt5Config } from './trading-config';
 import { TradingPlatformError, type TradingErrorCode, type TradingPlatform } from './trading-types';
@@ -14,8 +15,8 @@ const RETCODES: Readonly<Record<number, TradingErrorCode>> = {
 /** MT5 answers at most this many rows per page; lists stop after MAX_PAGES pages. */
 const PAGE_SIZE = 100;
 const MAX_PAGES = 10;
-/** The balance operation's comment limit. */
-const COMMENT_MAX = 32;
+/** How many pages a deal lookup reads before it gives up (10,000 deals since the operation began). */
+const LOOKUP_PAGES = 100;
 
 type Row = Record<string, unknown>;
 
@@ -75,9 +76,17 @@ export function createMt5Platform(
   log: AdapterLog,
   client: Mt5Client = createMt5Client(config, log),
 ): TradingPlatform {
-  async function pages(path: string, query: Record<string, string | number>): Promise<Row[]> {
+  /**
+   * Every page of a list, up to `limit` pages. A list that needs more is cut for the screens (MAX_PAGES)
+   * but refused for a lookup (LOOKUP_PAGES): a deal missing from it would be booked again.
+   */
+  async function pages(
+    path: string,
+    query: Record<string, string | number>,
+    limit = MAX_PAGES,
+  ): Promise<Row[]> {
     const rows: Row[] = [];
-    for (let page = 0; page < MAX_PAGES; page += 1) {
+    for (let page = 0; page < limit; page += 1) {
       const batch = rowsOf(
         path,
         await client.call(path, {
@@ -86,7 +95,10 @@ export function createMt5Platform(
         }),
       );
       rows.push(...batch);
-      if (batch.length < PAGE_SIZE) break;
+      if (batch.length < PAGE_SIZE) return rows;
+    }
+    if (limit === LOOKUP_PAGES) {
+      throw new TradingPlatformError('unavailable', `MT5 ${path}: more than ${limit} pages to read`);
     }
     return rows;
   }
@@ -209,23 +221,27 @@ export function createMt5Platform(
         }));
     },
 
-    async balance(_db, { login, direction, amount, comment, leverage }) {
+    async balance(_db, { login, direction, amount, comment, leverage, reference }) {
       // The balance operation takes no leverage: it is the account's, set by a user update first. Read
       // first, so an unchanged leverage costs no write and a changed one can be put back.
-      const user = rowOf(
-        '/api/user/get',
-        await client.call('/api/user/get', { query: { login }, idempotent: true }),
-      );
-      const previous = int(user.Leverage);
-      const changed = previous !== leverage;
-      if (changed) await setLeverage(login, leverage);
+      let previous = 0;
+      let changed = false;
+      if (leverage !== null) {
+        const user = rowOf(
+          '/api/user/get',
+          await client.call('/api/user/get', { query: { login }, idempotent: true }),
+        );
+        previous = int(user.Leverage);
+        changed = previous !== leverage;
+        if (changed) await setLeverage(login, leverage);
+      }
       try {
         const reply = await client.call('/api/trade/balance', {
           query: {
             login,
             type: 2,
             balance: direction === 'deposit' ? amount : `-${amount}`,
-            comment: comment.slice(0, COMMENT_MAX),
+            comment: commentWithReference(comment, reference),
           },
         });
         const answer = rowOf('/api/trade/balance', reply);
@@ -233,14 +249,24 @@ export function createMt5Platform(
         if (ticket === '') throw new TradingPlatformError('refused', 'MT5 balance answered no ticket');
         return { ticket };
       } catch (error) {
-        // The CRM writes nothing for a refused operation, so the account keeps nothing of it either.
-        if (changed && previous > 0) {
+        // Put back only after a clear refusal: after a lost answer the deal may stand (the job looks).
+        const refused = error instanceof TradingPlatformError && error.code !== 'unavailable';
+        if (refused && changed && previous > 0) {
           await setLeverage(login, previous).catch((restoreError: unknown) => {
             log.warn({ err: restoreError, login, leverage: previous }, 'MT5 leverage not restored');
           });
         }
         throw error;
       }
+    },
+
+    async referencedDeals(_db, login, since) {
+      const to = Math.floor(Date.now() / 1000) + 86_400;
+      const rows = await pages('/api/deal/get_page', { login, from: Math.max(0, since), to }, LOOKUP_PAGES);
+      return rows.flatMap((row) => {
+        const reference = int(row.Action) === 2 ? referenceOf(text(row.Comment)) : null;
+        return reference === null ? [] : [{ ticket: text(row.Deal), reference, amount: decimal(row.Profit) }];
+      });
     },
 
     close: () => client.close(),

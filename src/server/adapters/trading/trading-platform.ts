@@ -9,6 +9,7 @@ export type {
   BalanceOperation,
   CreatedTradingAccount,
   NewTradingAccount,
+  ReferencedDeal,
   TradingErrorCode,
   TradingPlatform,
   TradingPlatformKind,

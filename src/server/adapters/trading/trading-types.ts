@@ -34,13 +34,27 @@ export interface BalanceOperation {
   direction: BalanceDirection;
   /** Exact decimal text above zero ('0.30'); the sign comes from the direction. */
   amount: string;
-  /** At most 32 characters (MT5's limit). */
+  /** The readable part of the deal's comment; cut so that it and the reference fit MT5's 32 characters. */
   comment: string;
   /**
    * The account's leverage (1:N) the deposit or withdrawal is made with (spec 2 §7, default 100): set on
-   * the account first when it differs, and put back if the balance operation is then refused.
+   * the account first when it differs, and put back if the balance operation is then refused. null: the
+   * account keeps its own (the funding of a completed deposit).
    */
-  leverage: number;
+  leverage: number | null;
+  /**
+   * The operation's idempotency key (balance-reference.ts): carried in the deal's comment, and the
+   * platform books one reference at most once where it can tell (the ledger); see referencedDeals.
+   */
+  reference: string;
+}
+
+/** A balance deal that carries a CRM reference: what the platform booked for one operation. */
+export interface ReferencedDeal {
+  ticket: string;
+  reference: string;
+  /** Signed exact decimal text: above zero a deposit, below a withdrawal. */
+  amount: string;
 }
 
 /**
@@ -69,9 +83,9 @@ export function isTradingPlatformError(error: unknown): error is TradingPlatform
 }
 
 /**
- * A trading platform as the CRM uses it: open an account, read it, move money on it. Each call gets the
- * database transaction of the CRM's write: the built-in ledger works inside it (so a refused step leaves
- * nothing behind), MT5 ignores it (the CRM's write then follows the platform's answer).
+ * A trading platform as the CRM uses it: open an account, read it, move money on it. Each call gets a
+ * database handle: the built-in ledger works in it (its own transaction when it is not one already), MT5
+ * ignores it. Money moves are sent by the platform operations job, never inside the CRM's transaction.
  */
 export interface TradingPlatform {
   readonly kind: TradingPlatformKind;
@@ -85,5 +99,11 @@ export interface TradingPlatform {
   balanceDeals(db: Kysely<Database>, login: string, direction: BalanceDirection): Promise<BalanceDeal[]>;
   /** Deposits or withdraws; answers the platform's ticket of the balance deal. */
   balance(db: Kysely<Database>, operation: BalanceOperation): Promise<{ ticket: string }>;
+  /**
+   * The balance deals of an account that carry a CRM reference, booked at or after `since` (unix
+   * seconds). Throws `unavailable` rather than answer a list it could not read whole: a deal missing
+   * from it would be sent again.
+   */
+  referencedDeals(db: Kysely<Database>, login: string, since: number): Promise<ReferencedDeal[]>;
   close(): Promise<void>;
 }

@@ -16,4 +16,5 @@ export function registerPlatformRoutes(
   registerCall(app, 'createPlatform', ({ user, body }) => platforms.create(user, body));
   registerCall(app, 'createDeposit', ({ user, body }) => platforms.moveMoney(user, 'deposit', body));
   registerCall(app, 'createWithdrawal', ({ user, body }) => platforms.moveMoney(user, 'withdrawal', body));
+  registerCall(app, 'getPlatformOperations', ({ user, body }) => platforms.operations(user, body));
 }

@@ -3,11 +3,17 @@ import type { z } from 'zod';
 import type { CallResult, Contract } from '../../../shared/contract';
 import type { PlatformAccountType } from '../../../shared/domain/platforms';
 import { DEFAULT_LEVERAGE, OPTION_LIST_IDS } from '../../../shared/domain/constants';
-import { formatDecimalTr } from '../../../shared/domain/decimal';
-import { format, messages } from '../../../shared/i18n/messages';
+import { messages } from '../../../shared/i18n/messages';
 import { platformMessages } from '../../../shared/i18n/platform-messages';
+import { platformOperationMessages } from '../../../shared/i18n/platform-operation-messages';
 import type { AdapterLog } from '../../adapters/adapter-log';
-import type { BalanceDirection, TradingPlatform } from '../../adapters/trading/trading-platform';
+import { newReference, referenceForRequest } from '../../adapters/trading/balance-reference';
+import {
+  isTradingPlatformError,
+  TradingPlatformError,
+  type BalanceDirection,
+  type TradingPlatform,
+} from '../../adapters/trading/trading-platform';
 import type { Database } from '../../db/schema';
 import { DomainError, isDomainError } from '../../domain-errors';
 import type { LeadScope } from '../../engine/lead-scope';
@@ -15,6 +21,12 @@ import { resolveTableAccess, type TableAccess } from '../../engine/permission-re
 import { recordNotFound } from '../../engine/record-store';
 import type { TableRegistry } from '../../engine/registry';
 import type { EngineUser } from '../../engine/types';
+import {
+  insertOperation,
+  journalOperationStep,
+  operationViews,
+  queuedText,
+} from '../platform-operations/operation-records';
 import { platformFailure } from './platform-errors';
 
 /** The lead detail tab of platform accounts (option list 130). */
@@ -41,7 +53,11 @@ interface PlatformRow {
 /** The parsed body of /mt5/createPlatform. */
 export type NewPlatformInput = z.output<Contract['createPlatform']['body']>;
 
-export type MoneyInput = AccountQuery & { amount: string; leverage: number };
+export type MoneyInput = AccountQuery & {
+  amount: string;
+  leverage: number;
+  idempotency_key?: string | undefined;
+};
 
 export interface PlatformsService {
   info(user: EngineUser, account: AccountQuery): Promise<CallResult<'getPlatformInfo'>>;
@@ -51,11 +67,13 @@ export interface PlatformsService {
   deposits(user: EngineUser, account: AccountQuery): Promise<CallResult<'getUserDeposit'>>;
   withdrawals(user: EngineUser, account: AccountQuery): Promise<CallResult<'getUserWithdrawal'>>;
   create(user: EngineUser, input: NewPlatformInput): Promise<CallResult<'createPlatform'>>;
+  /** Records the move as a platform operation (sent by the job) and answers it at once. */
   moveMoney(
     user: EngineUser,
     direction: BalanceDirection,
     input: MoneyInput,
   ): Promise<CallResult<'createDeposit'>>;
+  operations(user: EngineUser, account: AccountQuery): Promise<CallResult<'getPlatformOperations'>>;
 }
 
 export interface PlatformsDeps {
@@ -137,52 +155,70 @@ export function createPlatformsService(deps: PlatformsDeps): PlatformsService {
     if (!found) throw DomainError.invalid(platformMessages.whitelabelInvalid);
   }
 
+  /** The answer of a recorded operation: the spec's success and msg, the operation, its ticket once done. */
+  async function answerOf(id: number): Promise<CallResult<'createDeposit'>> {
+    const [operation] = await operationViews(db, { ids: [id] });
+    if (!operation) throw recordNotFound();
+    return {
+      success: true,
+      msg: platformOperationMessages.queued,
+      operation,
+      ...(operation.ticket === null ? {} : { ticket: operation.ticket }),
+    };
+  }
+
   /**
-   * The lead's agent and retention agent learn of money moved on their customer's account: a notification
-   * due now, which the reminder job pushes over socket.io (and the bell lists), written with the move.
+   * A request sent again with its key answers the operation the first one recorded; the key of another
+   * request (another account, direction, amount or user) is refused.
    */
-  async function notifyFollowers(
-    trx: Kysely<Database>,
-    user: EngineUser,
-    account: PlatformRow,
-    direction: BalanceDirection,
-    amount: string,
-  ): Promise<void> {
-    const lead = await trx
-      .selectFrom('leads')
-      .select(['name', 'agent_id', 'retention_id'])
-      .where('id', '=', account.customer_id)
+  async function replayOf(request: {
+    key: string;
+    user: EngineUser;
+    account: PlatformRow;
+    direction: BalanceDirection;
+    amount: string;
+  }): Promise<CallResult<'createDeposit'> | null> {
+    const earlier = await db
+      .selectFrom('platform_operations')
+      .select([
+        'id',
+        'lead_platform_id',
+        'direction',
+        'created_by',
+        sql<boolean>`amount = ${request.amount}::numeric`.as('same_amount'),
+      ])
+      .where('idempotency_key', '=', request.key)
       .executeTakeFirst();
-    if (!lead) return;
-    const actor = await trx.selectFrom('users').select('name').where('id', '=', user.id).executeTakeFirst();
-    const recipients = [...new Set([lead.agent_id, lead.retention_id])].filter(
-      (id): id is number => id !== null && id !== user.id,
-    );
-    if (recipients.length === 0) return;
-    const deposit = direction === 'deposit';
-    const body = format(
-      deposit ? platformMessages.noticeDepositBody : platformMessages.noticeWithdrawalBody,
-      {
-        login: account.login,
-        amount: formatDecimalTr(amount) ?? amount,
-        agent: actor?.name ?? '',
-      },
-    );
-    await trx
-      .insertInto('notifications')
-      .values(
-        recipients.map((userId) => ({
-          user_id: userId,
-          lead_id: account.customer_id,
-          lead_name: lead.name,
-          title: deposit ? platformMessages.noticeDepositTitle : platformMessages.noticeWithdrawalTitle,
-          body,
-          start: null,
-          completed_agent_name: null,
-          note_id: null,
-        })),
-      )
-      .execute();
+    if (!earlier) return null;
+    const same =
+      earlier.lead_platform_id === request.account.id &&
+      earlier.direction === request.direction &&
+      earlier.created_by === request.user.id &&
+      earlier.same_amount;
+    if (!same) throw DomainError.conflict(platformOperationMessages.requestKeyReused);
+    return answerOf(earlier.id);
+  }
+
+  /**
+   * A withdrawal the account cannot cover is refused at once: its balance less the withdrawals still on
+   * their way. The platform has the last word when the job sends it; when the platform cannot be asked
+   * now, the operation is recorded and the job finds out.
+   */
+  async function requireCovered(trx: Kysely<Database>, login: string, amount: string): Promise<void> {
+    let balance: string;
+    try {
+      balance = (await platform.accountInfo(trx, login)).Balance;
+    } catch (error) {
+      if (isTradingPlatformError(error) && error.code === 'unavailable') return;
+      throw error;
+    }
+    const { rows } = await sql<{ covered: boolean }>`select ${balance}::numeric - coalesce((
+        select sum(amount) from platform_operations
+        where login = ${login} and direction = 'withdrawal' and state in ('pending', 'sending')), 0)
+      >= ${amount}::numeric as covered`.execute(trx);
+    if (rows[0]?.covered !== true) {
+      throw new TradingPlatformError('no-money', `withdrawal of ${amount} from ${login} not covered`);
+    }
   }
 
   return {
@@ -259,12 +295,18 @@ export function createPlatformsService(deps: PlatformsDeps): PlatformsService {
       if (user.department !== PLATFORM_MONEY_DEPARTMENT)
         throw DomainError.forbidden(platformMessages.onlyRisk);
       const account = await requireAccount(user, input);
-      const template =
-        direction === 'deposit' ? platformMessages.journalDeposit : platformMessages.journalWithdrawal;
+      const key =
+        input.idempotency_key === undefined
+          ? newReference()
+          : referenceForRequest(user.id, input.idempotency_key);
+      const request = { key, user, account, direction, amount: input.amount };
+      const earlier = await replayOf(request);
+      if (earlier) return earlier;
+      let id: number;
       try {
-        const { ticket } = await db.transaction().execute(async (trx) => {
-          // One money move per account at a time (the ledger also locks its balance row); an account moved
-          // to another lead meanwhile is refused like a missing one.
+        id = await db.transaction().execute(async (trx) => {
+          // One money move per account at a time; an account moved to another lead meanwhile is refused
+          // like a missing one.
           const locked = await trx
             .selectFrom('lead_platforms')
             .select('customer_id')
@@ -272,25 +314,41 @@ export function createPlatformsService(deps: PlatformsDeps): PlatformsService {
             .forUpdate()
             .executeTakeFirst();
           if (locked?.customer_id !== account.customer_id) throw recordNotFound();
-          const moved = await platform.balance(trx, {
-            login: account.login,
+          if (direction === 'withdrawal') await requireCovered(trx, account.login, input.amount);
+          const row = await insertOperation(trx, {
+            key,
+            account,
             direction,
             amount: input.amount,
+            currencyId: null,
             comment:
               direction === 'deposit' ? platformMessages.depositComment : platformMessages.withdrawalComment,
             leverage: input.leverage,
+            transactionId: null,
+            createdBy: user.id,
           });
-          await journal(trx, account.customer_id, user.id, format(template, { login: account.login }), {
+          await journalOperationStep(trx, row, {
+            agentId: user.id,
+            action: 'move',
             old: null,
-            new: `${direction === 'deposit' ? '' : '-'}${input.amount} (#${moved.ticket}, ${input.leverage})`,
+            new: queuedText(row),
           });
-          await notifyFollowers(trx, user, account, direction, input.amount);
-          return moved;
+          return row.id;
         });
-        return { success: true, msg: platformMessages.success, ticket };
       } catch (error) {
+        // The same request twice at once: the second answers the first's operation.
+        if (isUniqueViolation(error)) {
+          const raced = await replayOf(request);
+          if (raced) return raced;
+        }
         throw platformFailure(error, log, { login: account.login, direction });
       }
+      return answerOf(id);
+    },
+
+    async operations(user, account) {
+      const row = await requireAccount(user, account);
+      return { result: await operationViews(db, { accountId: row.id }) };
     },
   };
 }

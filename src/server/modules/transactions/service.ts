@@ -15,6 +15,7 @@ import type { EngineUser } from '../../engine/types';
 import { format } from '../../../shared/i18n/messages';
 import { DEFAULT_TRANSACTION_SLA_HOURS, queueStatuses } from '../../../shared/domain/transaction-state';
 import { reverseTransaction } from './reversal';
+import type { AfterStep } from './after-step';
 import { leadReadiness, realPlatformLogins } from './transaction-rules';
 import { loadStatuses } from './status-flows';
 import {
@@ -87,6 +88,8 @@ export interface TransactionsServiceDeps {
   /** Hours after which a row waiting in a queue is marked late (TRANSACTION_SLA_HOURS). */
   slaHours?: number;
   onPushError?: (error: unknown) => void;
+  /** Runs inside every workflow step's transaction (after-step.ts). */
+  afterStep?: AfterStep;
 }
 
 export function createTransactionsService(deps: TransactionsServiceDeps): TransactionsService {
@@ -184,7 +187,7 @@ export function createTransactionsService(deps: TransactionsServiceDeps): Transa
     },
 
     async act(user, name, id, input) {
-      const { after } = await runAction(db, registry, user, name, id, input);
+      const { after } = await runAction(db, registry, user, name, id, input, deps.afterStep);
       // After the commit: a push is news of something that happened, never of a rolled-back step.
       push(after, name);
       return { success: true, msg: t.saved };

@@ -17,6 +17,7 @@ import { optionValueExists } from '../../engine/record-writer';
 import type { TableRegistry } from '../../engine/registry';
 import { and, column } from '../../engine/sql-helpers';
 import type { EngineUser } from '../../engine/types';
+import type { AfterStep } from './after-step';
 import { loadStatus } from './status-flows';
 
 export const TRANSACTIONS_TABLE = 'transactions';
@@ -254,6 +255,7 @@ export async function runAction(
   name: ActionName,
   id: number,
   input: ActionInput,
+  afterStep?: AfterStep,
 ): Promise<ActionOutcome> {
   const access = await resolveTableAccess(db, registry, user, TRANSACTIONS_TABLE);
   await checkCurrencies(db, input);
@@ -315,6 +317,8 @@ export async function runAction(
         status_after: after.status_id,
       })
       .execute();
+    // Hook point (after-step.ts): work that commits or rolls back with this step.
+    await afterStep?.(trx, { name: step, user, before, after });
     return { before, after, step };
   });
 }

@@ -15,10 +15,11 @@ import {
   reversible,
   TRANSACTION_REVERSERS,
 } from '../../../../shared/domain/transaction-state';
-import { APPROVAL, TRANSACTION_TYPES } from '../../../../shared/domain/transaction-flow';
+import { APPROVAL, TRANSACTION_TYPES, TRX_STATUS } from '../../../../shared/domain/transaction-flow';
 import { format, messages } from '../../../../shared/i18n/messages';
 import { useOptions, type OptionIndex } from '../../api/options';
 import { transactionTexts as tt } from '../../i18n/transaction-texts';
+import { FundingPanel } from './FundingPanel';
 import { TransactionActions } from './TransactionActions';
 import { EditTransactionDialog, JournalDialog, LeadInfoDialog } from './TransactionDialogs';
 import { ReverseTransactionDialog } from './ReverseTransactionDialog';
@@ -328,6 +329,9 @@ export function TransactionTable(props: TransactionTableProps): ReactNode {
                         </div>
                       </div>
                       <TransactionActions row={row} department={department} statuses={statuses} />
+                      {deposit && status === TRX_STATUS.depositCompleted ? (
+                        <FundingPanel row={row} department={department} />
+                      ) : null}
                     </td>
                   </tr>
                 ) : null}

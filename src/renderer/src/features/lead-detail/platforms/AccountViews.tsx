@@ -5,6 +5,7 @@ import { platformTexts as t } from '../../../i18n/platform-texts';
 import { TabState } from '../TabState';
 import { accountBody, type PlatformAccount } from './account-query';
 import { MoneyDialog } from './MoneyDialog';
+import { OperationsView } from './OperationsView';
 import {
   ACCOUNT_VIEWS,
   LIST_VIEWS,
@@ -84,7 +85,8 @@ export type AccountViewsProps = { account: PlatformAccount; canMoveMoney: boolea
 
 /**
  * One account's views (spec 2 §2): platform info, open positions, pending orders, closed positions,
- * deposits and withdrawals; the deposit and withdrawal buttons only for risk (spec 2 §6).
+ * deposits and withdrawals, and the account's platform operations (where each move risk asked for
+ * stands); the deposit and withdrawal buttons only for risk (spec 2 §6).
  */
 export function AccountViews({ account, canMoveMoney }: AccountViewsProps): ReactNode {
   const [view, setView] = useState<AccountView>('info');
@@ -131,6 +133,8 @@ export function AccountViews({ account, canMoveMoney }: AccountViewsProps): Reac
             panel={
               item.id === 'info' ? (
                 <InfoView account={account} />
+              ) : item.id === 'operations' ? (
+                <OperationsView account={account} />
               ) : (
                 <ListViewTable account={account} view={item.id} />
               )
@@ -139,7 +143,12 @@ export function AccountViews({ account, canMoveMoney }: AccountViewsProps): Reac
         ))}
       </Tabs>
       {money !== null ? (
-        <MoneyDialog account={account} direction={money} onClose={() => setMoney(null)} />
+        <MoneyDialog
+          account={account}
+          direction={money}
+          onClose={() => setMoney(null)}
+          onQueued={() => setView('operations')}
+        />
       ) : null}
     </div>
   );

@@ -14,20 +14,32 @@ export type MoneyDialogProps = {
   account: PlatformAccount;
   direction: 'deposit' | 'withdrawal';
   onClose: () => void;
+  /** The move was recorded: show the account's operations, where it goes on to done or failed. */
+  onQueued: () => void;
 };
+
+/** One key per dialog: sent twice (a double click, a retry after a lost answer), it is recorded once. */
+function newRequestKey(): string {
+  const bytes = new Uint8Array(16);
+  crypto.getRandomValues(bytes);
+  return Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
+}
 
 /**
  * Deposit or withdrawal on a platform account (risk only, spec 2 §5, §6): amount as free text, leverage
- * 100 unless changed. 'Başarılı' on success; 'Hata' with the spec's text otherwise (spec 2 §8), and the
- * server's reason beneath it. The dialog keeps its values after a failure.
+ * 100 unless changed. The server records the move and a job sends it (docs/money.md#platform-operations):
+ * 'Başarılı' once recorded, and the account's operations show it going on to done or failed; 'Hata' with
+ * the spec's text when it is refused at once (spec 2 §8), the server's reason beneath it. The dialog
+ * keeps its values after a failure.
  */
-export function MoneyDialog({ account, direction, onClose }: MoneyDialogProps): ReactNode {
+export function MoneyDialog({ account, direction, onClose, onQueued }: MoneyDialogProps): ReactNode {
   const notifier = useNotifier();
   const refresh = useRefreshCalls();
   const mutation = useCrmMutation(direction === 'deposit' ? 'createDeposit' : 'createWithdrawal');
   const [amount, setAmount] = useState('');
   const [leverage, setLeverage] = useState(String(DEFAULT_LEVERAGE));
   const [error, setError] = useState<string | null>(null);
+  const [requestKey] = useState(newRequestKey);
 
   const submit = (): void => {
     if (parsePlatformAmount(amount) === null) {
@@ -36,11 +48,12 @@ export function MoneyDialog({ account, direction, onClose }: MoneyDialogProps): 
     }
     setError(null);
     mutation.mutate(
-      { body: { ...accountBody(account), amount, leverage } },
+      { body: { ...accountBody(account), amount, leverage, idempotency_key: requestKey } },
       {
-        onSuccess: () => {
-          notifier.success(platformMessages.success);
-          refresh(...ACCOUNT_CALLS);
+        onSuccess: (answer) => {
+          notifier.success(`${platformMessages.success}: ${answer.msg}`);
+          refresh(...ACCOUNT_CALLS, 'getPlatformOperations');
+          onQueued();
           onClose();
         },
         onError: (failure) => {

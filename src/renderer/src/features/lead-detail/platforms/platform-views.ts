@@ -7,6 +7,7 @@ import {
   platformVolumeText,
   TRANSACTION_LIST_LIMIT,
 } from '../../../../../shared/domain';
+import { platformOperationTexts as ot } from '../../../i18n/platform-operation-texts';
 import { platformTexts as t } from '../../../i18n/platform-texts';
 
 /** Spec 2 §3 Lead platform: the registered table of a customer's accounts. */
@@ -53,7 +54,7 @@ const volume = (key: string) => (row: Row) => platformVolumeText(Number(row[key]
 const action = (key: string) => (row: Row) => platformActionLabel(Number(row[key] ?? -1));
 
 export type ListView = 'positions' | 'orders' | 'closed' | 'deposits' | 'withdrawals';
-export type AccountView = 'info' | ListView;
+export type AccountView = 'info' | 'operations' | ListView;
 
 export const ACCOUNT_VIEWS: readonly { id: AccountView; title: string }[] = [
   { id: 'info', title: t.viewInfo },
@@ -62,6 +63,7 @@ export const ACCOUNT_VIEWS: readonly { id: AccountView; title: string }[] = [
   { id: 'closed', title: t.viewClosed },
   { id: 'deposits', title: t.viewDeposits },
   { id: 'withdrawals', title: t.viewWithdrawals },
+  { id: 'operations', title: ot.viewOperations },
 ];
 
 const balanceColumns: ViewColumn[] = [

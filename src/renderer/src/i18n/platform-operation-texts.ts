@@ -1,0 +1,30 @@
+/** Interface texts of platform operations: the account's list and the funding of a deposit. */
+export const platformOperationTexts = {
+  viewOperations: 'Platform İşlemleri',
+  empty: 'Bu hesapta henüz platform işlemi yok',
+  columnId: 'No',
+  columnCreated: 'Tarih',
+  columnDirection: 'Yön',
+  columnAmount: 'Tutar',
+  columnState: 'Durum',
+  columnMessage: 'Açıklama',
+  columnTicket: 'Ticket',
+  columnAttempts: 'Deneme',
+  columnBy: 'İsteyen',
+  columnTransaction: 'Talimat',
+  deposit: 'Yatırım',
+  withdrawal: 'Çekim',
+  // Funding a completed deposit (the transactions screen).
+  fundingTitle: 'Hesaba aktarım',
+  notFunded: 'Bu yatırım henüz hesaba aktarılmadı.',
+  fundedBy: 'İşlem #{id}',
+  fund: 'Hesaba Aktar',
+  fundDialogTitle: 'Yatırımı hesaba aktar (#{id})',
+  fundAccount: 'Hesap',
+  fundAmount: 'Aktarılacak tutar (platform)',
+  fundLeverage: 'Kaldıraç',
+  fundLeverageKept: 'Hesabın kaldıracı değişmez',
+  fundHint:
+    'Tutar, risk onayındaki platform tutarıdır. İşlem kaydedilir ve platforma gönderilir; durumu bu satırda görünür.',
+  cancel: 'Vazgeç',
+} as const;
