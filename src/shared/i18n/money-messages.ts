@@ -5,8 +5,7 @@
  */
 export const moneyMessages = {
   empty: '{field} zorunludur',
-  malformed:
-    '{field} bir tutar olarak okunamadı: yalnızca rakam, nokta ve virgül kullanın (örn. 1.000 veya 1.234,56)',
+  malformed: '{field} okunamadı: yalnızca rakam, nokta ve virgül kullanın (örn. 1.000 veya 1.234,56)',
   digits: '{field} yalnızca 0-9 rakamlarıyla yazılabilir',
   negative: '{field} eksi olamaz: tutarı artı yazın, yönünü işlem türü belirler',
   ambiguous:

@@ -6,7 +6,6 @@ import {
   initialStatus,
   isValidTrIban,
   nextStatuses,
-  parseAmount,
   parseStatusFlow,
   tabStatuses,
   TRX_STATUS as S,
@@ -35,23 +34,6 @@ describe('IBAN (spec 2 §5, ISO 13616 mod-97)', () => {
   it('checks the ISO example of another country with the same algorithm', () => {
     expect(ibanChecksumValid('GB82WEST12345698765432')).toBe(true);
     expect(ibanChecksumValid('GB82WEST12345698765433')).toBe(false);
-  });
-});
-
-describe('exact amounts', () => {
-  it('keeps every digit as text and drops only meaningless zeros', () => {
-    expect(parseAmount('0.1')).toBe('0.1');
-    expect(parseAmount('0010.50')).toBe('10.5');
-    expect(parseAmount('1.234,56')).toBe('1234.56');
-    expect(parseAmount('1250,75')).toBe('1250.75');
-    expect(parseAmount('12345678901234.12345678')).toBe('12345678901234.12345678');
-  });
-
-  it('refuses zero, negatives, exponents, more than 8 decimals and numbers (floats)', () => {
-    for (const bad of ['0', '0.00', '-5', '1e3', '1.123456789', 'abc', '', '1.2.3']) {
-      expect(parseAmount(bad), bad).toBeNull();
-    }
-    expect(parseAmount(0.3)).toBeNull();
   });
 });
 

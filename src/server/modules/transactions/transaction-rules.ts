@@ -6,7 +6,6 @@ import {
   isTransactionType,
   isValidTrIban,
   normalizeIban,
-  parseAmount,
   TRANSACTION_TYPES,
 } from '../../../shared/domain/transaction-flow';
 import { format } from '../../../shared/i18n/messages';
@@ -16,6 +15,7 @@ import { DomainError } from '../../domain-errors';
 import type { RecordHook, RecordWriteContext } from '../../engine/record-hooks';
 import { lockNewParent } from '../../engine/record-store';
 import { requiredField, type WriteValue } from '../../engine/record-writer';
+import { checkRequestedAmount } from './money-amounts';
 
 /** The source table whose generic writes these rules guard. */
 export const TRANSACTIONS_SOURCE = 'transactions';
@@ -120,7 +120,7 @@ async function checkInsert(
   const gateway = values.get('gateway_id');
   if (isBlank(gateway)) throw DomainError.invalid(t.gatewayRequired);
   if (!VALID_GATEWAYS.has(Number(gateway))) throw DomainError.invalid(t.gatewayInvalid);
-  checkAmount(values);
+  await checkRequestedAmount(trx, 'insert', [], values);
   const login = text(values.get('login'));
   if (login === '') throw DomainError.invalid(t.platformRequired);
   if (!platforms.some((platform) => platform.login === login)) throw DomainError.invalid(t.platformNotReal);
@@ -145,14 +145,6 @@ async function checkInsert(
   values.set('agent_id', lead.agent_id);
   values.set('retention_id', lead.retention_id);
   values.set('team_id', lead.team_id);
-}
-
-function checkAmount(values: Map<string, WriteValue>): void {
-  const raw = values.get('amount');
-  if (isBlank(raw)) throw DomainError.invalid(t.amountRequired);
-  const amount = parseAmount(text(raw));
-  if (amount === null) throw DomainError.invalid(t.amountInvalid);
-  values.set('amount', amount);
 }
 
 function checkIbanAndHolder(values: Map<string, WriteValue>): void {
@@ -193,7 +185,7 @@ export function createTransactionHook(
 }
 
 /** The rules above, for one generic write (inside its transaction). */
-async function checkWrite({ trx, user, access, mode, values }: RecordWriteContext): Promise<void> {
+async function checkWrite({ trx, user, access, mode, ids, values }: RecordWriteContext): Promise<void> {
   if (mode === 'insert') {
     if (isBlank(values.get('customer_id'))) throw requiredField('Müşteri');
     await lockNewParent(trx, access, values);
@@ -204,7 +196,7 @@ async function checkWrite({ trx, user, access, mode, values }: RecordWriteContex
   if ([...WORKFLOW_FIELDS, ...SERVER_FIELDS].some((name) => values.has(name))) {
     throw DomainError.invalid(t.workflowFieldsLocked);
   }
-  if (values.has('amount')) checkAmount(values);
+  await checkRequestedAmount(trx, mode, ids, values);
   if (values.has('type') && !isTransactionType(text(values.get('type')))) {
     throw DomainError.invalid(t.typeInvalid);
   }
