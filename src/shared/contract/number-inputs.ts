@@ -31,23 +31,22 @@ export function integerInput<S extends z.ZodType>(schema: S) {
  */
 export function moneyInput(options: MoneyReadOptions) {
   const read: MoneyReadOptions = { decimals: MAX_MONEY_DECIMALS, ...options };
-  return z
-    .union([z.string(), z.number()], {
-      error: (issue) =>
-        format(issue.input === undefined ? moneyMessages.empty : moneyMessages.malformed, {
-          field: options.field,
-        }),
-    })
-    .transform((value, context) => {
-      const text = typeof value === 'number' && Number.isSafeInteger(value) ? String(value) : value;
-      const reading =
-        typeof text === 'string'
-          ? readMoney(text, read)
-          : { ok: false as const, error: format(moneyMessages.malformed, { field: options.field }) };
-      if (!reading.ok) {
-        context.addIssue({ code: 'custom', message: reading.error });
-        return z.NEVER;
-      }
-      return reading.value;
-    });
+  // z.unknown, not a union of string and number: a missing or wrong value gets the reader's sentence too.
+  return z.unknown().transform((value, context) => {
+    const text =
+      value === undefined || value === null
+        ? ''
+        : typeof value === 'number' && Number.isSafeInteger(value)
+          ? String(value)
+          : value;
+    const reading =
+      typeof text === 'string'
+        ? readMoney(text, read)
+        : { ok: false as const, error: format(moneyMessages.malformed, { field: options.field }) };
+    if (!reading.ok) {
+      context.addIssue({ code: 'custom', message: reading.error });
+      return z.NEVER;
+    }
+    return reading.value;
+  });
 }
