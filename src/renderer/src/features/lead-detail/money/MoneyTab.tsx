@@ -84,7 +84,11 @@ function CreateForm({ leadId, eligibility }: { leadId: number; eligibility: Elig
   }));
   const [error, setError] = useState<string | null>(null);
   const [tried, setTried] = useState(false);
-  const set = (patch: Partial<MoneyFormValues>): void => setValues((current) => ({ ...current, ...patch }));
+  // A change answers the last refusal: it is not left standing over a corrected form.
+  const set = (patch: Partial<MoneyFormValues>): void => {
+    setError(null);
+    setValues((current) => ({ ...current, ...patch }));
+  };
   const withdrawal = values.type === TRANSACTION_TYPES.withdrawal;
   const gateway = Number(values.gateway_id);
   const amount = useAmountReading(values.amount, moneyMessages.amountLabel, values.currency_id);
