@@ -15,6 +15,8 @@ import {
   moneyFormError,
   moneyInputs,
 } from '../../../src/renderer/src/features/lead-detail/money/money-form';
+import { format } from '../../../src/shared/i18n/messages';
+import { moneyMessages } from '../../../src/shared/i18n/money-messages';
 import { transactionMessages as t } from '../../../src/shared/i18n/transaction-messages';
 
 describe('IBAN (spec 2 §5, ISO 13616 mod-97)', () => {
@@ -92,6 +94,19 @@ describe('the create form (spec 2 §5)', () => {
     expect(moneyFormError({ ...withdrawal, iban: 'TR12' })).toBe(t.invalidIban);
     expect(moneyFormError({ ...withdrawal, gateway_id: '5', iban: '' })).toBe(t.walletRequired);
     expect(moneyFormError(withdrawal)).toBeNull();
+  });
+
+  it('reads the amount with the money reader, in the chosen currency, and sends what it read', () => {
+    const field = { field: moneyMessages.amountLabel };
+    expect(moneyFormError({ ...withdrawal, amount: '1,000' }, 'TRY')).toBe(
+      format(moneyMessages.ambiguous, field),
+    );
+    expect(moneyFormError({ ...withdrawal, amount: '0,125' }, 'TRY')).toBe(
+      format(moneyMessages.decimalsOfCurrency, { ...field, currency: 'TRY', decimals: 2 }),
+    );
+    expect(moneyFormError({ ...withdrawal, amount: '0,125' }, 'USDT')).toBeNull();
+    expect(moneyInputs(7, { ...withdrawal, amount: '1.000' }, 'TRY').amount).toBe('1000.00');
+    expect(moneyInputs(7, { ...withdrawal, amount: '1,000.50' }, 'TRY').amount).toBe('1000.50');
   });
 
   it('sends the amount as exact text and only the fields of its type', () => {
