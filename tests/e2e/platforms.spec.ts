@@ -110,7 +110,7 @@ test('risk sees the ledger’s positions and a deposit of 0,1 + 0,2 changes the 
   await page.getByTestId('platform-deposit').click();
   await page.getByTestId('platform-amount').fill('on lira');
   await page.getByTestId('platform-money-submit').click();
-  await expect(page.getByTestId('platform-money-error')).toContainText('Geçersiz tutar');
+  await expect(page.getByTestId('platform-amount-error')).toContainText('Tutar okunamadı');
   // 0,1 then 0.2: exactly 0,30 more. Each is recorded at once and shown among the account's
   // operations, where the job's sending turns it Tamamlandı.
   const newestOperation = page.getByTestId('platform-operations').locator('tbody tr').first();

@@ -5,6 +5,7 @@ import { verifyPassword } from '../../src/server/modules/auth/passwords';
 import type { CallResult } from '../../src/shared/contract';
 import { PASSWORD_MIN_LENGTH } from '../../src/shared/domain/password-policy';
 import { format, messages } from '../../src/shared/i18n/messages';
+import { moneyMessages } from '../../src/shared/i18n/money-messages';
 import {
   DEMO_PASSWORD,
   failureMessage,
@@ -135,19 +136,34 @@ describe('password: a new user’s Şifre', () => {
 });
 
 describe('double: a lead’s balance', () => {
-  it('is kept exactly as typed, and refused in any other form', async () => {
+  it('is read as people write money, kept exactly, and refused when it is no amount', async () => {
     const lead = 1;
+    const balance = async (): Promise<unknown> =>
+      okAnswer<CallResult<'row'>>(await postJson(server.app, `/api/row/leads/${lead}`, {}, admin())).results
+        .balance;
+    okAnswer(await detailSave({ table: 'leads', id: lead, inputs: { balance: '12,50' } }, admin()));
+    expect(await balance()).toBe('12.50');
+    okAnswer(await detailSave({ table: 'leads', id: lead, inputs: { balance: '1.000' } }, admin()));
+    expect(await balance()).toBe('1000.00');
     okAnswer(await detailSave({ table: 'leads', id: lead, inputs: { balance: '1234567.89' } }, admin()));
     const row = okAnswer<CallResult<'row'>>(
       await postJson(server.app, `/api/row/leads/${lead}`, {}, admin()),
     );
     expect(row.results.balance).toBe('1234567.89');
-    expect(
-      failureMessage(
-        await detailSave({ table: 'leads', id: lead, inputs: { balance: '12,50' } }, admin()),
-        400,
-      ),
-    ).toBe(format(messages.invalidField, { field: 'Bakiye' }));
+    // NUMERIC(16,2): a third decimal would be rounded by the database, so it is refused here.
+    for (const [text, reason] of [
+      ['1e3', moneyMessages.malformed],
+      ['0,125', moneyMessages.decimals],
+      ['-5', moneyMessages.negative],
+    ] as const) {
+      expect(
+        failureMessage(
+          await detailSave({ table: 'leads', id: lead, inputs: { balance: text } }, admin()),
+          400,
+        ),
+      ).toBe(format(reason, { field: 'Bakiye', decimals: 2 }));
+    }
+    expect(await balance()).toBe('1234567.89');
     // Agents read it; money moves through transactions, not through their forms.
     expect(row.write_fields).toContain('balance');
     const own = okAnswer<CallResult<'row'>>(

@@ -258,7 +258,7 @@ describe('approved money is immutable, on every generic path, for every departme
       .where('action', '=', 'edit')
       .executeTakeFirstOrThrow();
     expect(entry.agent_id).toBe(users.sales_manager.id);
-    expect(entry.values).toMatchObject({ amount: { old: '1000', new: '1250.5' } });
+    expect(entry.values).toMatchObject({ amount: { old: '1000.00', new: '1250.50' } });
   });
 
   it('only admin and sales_manager edit; a login must be one of the same customer', async () => {
@@ -430,7 +430,7 @@ describe('creation: server-owned fields and bounded back-dating', () => {
       for (const row of rows) {
         expect(row.status_id).toBe(S.depositRequested);
         expect(row.finance_approve_status).toBeNull();
-        expect(row.amount).toBe('1000');
+        expect(row.amount).toBe('1000.00');
       }
     } else {
       expect(response.statusCode).toBeLessThan(500);
@@ -557,7 +557,7 @@ describe('reversal: a completed transaction is corrected by a linked one', () =>
       .executeTakeFirstOrThrow();
     expect(reversal).toMatchObject({
       type: 'ÇEKİM',
-      amount: '1000',
+      amount: '1000.00',
       reverses_id: id,
       status_id: S.withdrawalRequested,
       insert_user_id: users.finance.id,

@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../src/server/db/schema';
 import { DEMO_PLATFORM_LOGIN_START } from '../../src/server/seed/demo-platforms';
 import type { CallResult } from '../../src/shared/contract';
-import { messages } from '../../src/shared/i18n/messages';
+import { format, messages } from '../../src/shared/i18n/messages';
+import { moneyMessages } from '../../src/shared/i18n/money-messages';
 import { platformMessages } from '../../src/shared/i18n/platform-messages';
 import { platformOperationMessages } from '../../src/shared/i18n/platform-operation-messages';
 import {
@@ -248,7 +249,7 @@ describe('deposits and withdrawals', () => {
       return { answer, settled: await waitForSettled(db, answer.operation.id) };
     };
     const first = await deal('0,1');
-    expect(first.answer.operation.amount).toBe('0.1');
+    expect(first.answer.operation.amount).toBe('0.10');
     expect(first.settled.state).toBe('done');
     await deal('0.2');
     const after = await ledgerBalance(own.login);
@@ -381,24 +382,36 @@ describe('deposits and withdrawals', () => {
   });
 
   it('refuse bad amounts and leverage with the Turkish text', async () => {
-    for (const amount of ['', 'abc', '-5', '0', '1.2345', '1.000.5']) {
+    // The money reader's sentences (docs/money.md#reading-amounts); the ledger books cents.
+    for (const [amount, reason] of [
+      ['', moneyMessages.empty],
+      ['abc', moneyMessages.malformed],
+      ['-5', moneyMessages.negative],
+      ['0', moneyMessages.zero],
+      ['1.2345', moneyMessages.decimals],
+      ['1.000.5', moneyMessages.grouping],
+      ['1e3', moneyMessages.malformed],
+      ['1,000', moneyMessages.ambiguous],
+    ] as const) {
       expect(
         failureMessage(
           await mt5Form('createDeposit', { login: own.login, type: 'Real', amount }, tokens.risk),
           400,
         ),
-      ).toBe(platformMessages.amountInvalid);
+      ).toBe(format(reason, { field: 'Tutar', decimals: 2 }));
     }
-    expect(
-      failureMessage(
-        await mt5Form(
-          'createDeposit',
-          { login: own.login, type: 'Real', amount: '5', leverage: '0' },
-          tokens.risk,
+    for (const leverage of ['0', '1e2', '0x10', '100.0', 'yüz']) {
+      expect(
+        failureMessage(
+          await mt5Form(
+            'createDeposit',
+            { login: own.login, type: 'Real', amount: '5', leverage },
+            tokens.risk,
+          ),
+          400,
         ),
-        400,
-      ),
-    ).toBe(platformMessages.leverageInvalid);
+      ).toBe(platformMessages.leverageInvalid);
+    }
   });
 
   it('give exactly one of two simultaneous withdrawals of the whole balance', async () => {

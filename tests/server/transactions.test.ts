@@ -15,6 +15,7 @@ import {
 } from '../../src/server/modules/transactions/service';
 import { TRX_STATUS as S } from '../../src/shared/domain/transaction-flow';
 import { format, messages } from '../../src/shared/i18n/messages';
+import { moneyMessages } from '../../src/shared/i18n/money-messages';
 import { transactionMessages as t } from '../../src/shared/i18n/transaction-messages';
 import { get, login, postForm } from './support/http';
 import { createTestDatabase } from './support/test-database';
@@ -180,7 +181,7 @@ describe('creating an instruction (POST /inline/save/, table transactions)', () 
     });
     const saved = await row(id);
     expect(saved.status_id).toBe(S.depositRequested);
-    expect(saved.amount).toBe('0.5');
+    expect(saved.amount).toBe('0.50');
   });
 
   it('explains what the lead lacks, and refuses missing gateway, amount, platform and comment', async () => {
@@ -338,7 +339,7 @@ describe('scope', () => {
 });
 
 describe('exact amounts', () => {
-  it('0.1 and 0.2 come back as written and add up to 0.3 in SQL', async () => {
+  it('0.1 and 0.2 come back exactly (with two decimals) and add up to 0.30 in SQL', async () => {
     const customer = await addCustomer('sales');
     const id = await deposit(customer, '0.1');
     const ok = await act('finance', 'depositOk', id, { amount_bank: '0.2' });
@@ -350,14 +351,22 @@ describe('exact amounts', () => {
       tokens.admin,
     );
     expect(list.json<{ results: Record<string, unknown>[] }>().results[0]).toMatchObject({
-      amount: '0.1',
-      amount_bank: '0.2',
+      amount: '0.10',
+      amount_bank: '0.20',
     });
     const { rows } = await sql<{
       total: string;
     }>`select (amount + amount_bank)::text as total from transactions where id = ${id}`.execute(db);
-    expect(rows[0]?.total).toBe('0.3');
-    const big = await deposit(customer, '12345678901234.12345678');
+    expect(rows[0]?.total).toBe('0.30');
+    // Eight decimals in a crypto coin (currency 5, USDT); see docs/money.md#reading-amounts.
+    const big = await createOk('sales', {
+      customer_id: customer.id,
+      type: 'YATIRIM',
+      gateway_id: 5,
+      amount: '12345678901234.12345678',
+      currency_id: 5,
+      login: customer.login,
+    });
     expect((await row(big)).amount).toBe('12345678901234.12345678');
     expectRefused(
       await create('sales', {
@@ -365,11 +374,16 @@ describe('exact amounts', () => {
         type: 'YATIRIM',
         gateway_id: 1,
         amount: '1.123456789',
+        currency_id: 5,
         login: customer.login,
       }),
       400,
     );
-    expectRefused(await act('finance', 'depositOk', big, { amount_bank: '1e3' }), 400, t.amountInvalid);
+    expectRefused(
+      await act('finance', 'depositOk', big, { amount_bank: '1e3' }),
+      400,
+      format(moneyMessages.malformed, { field: moneyMessages.bankAmountLabel }),
+    );
   });
 });
 
@@ -382,7 +396,7 @@ describe('workflow', () => {
     let saved = await row(id);
     expect(saved).toMatchObject({
       status_id: 14,
-      amount_bank: '500',
+      amount_bank: '500.00',
       bank_currency_id: 6,
       finance_approve_status: 1,
     });
@@ -392,7 +406,7 @@ describe('workflow', () => {
     saved = await row(id);
     expect(saved).toMatchObject({
       status_id: 16,
-      amount_platform: '15.6',
+      amount_platform: '15.60',
       platform_currency_id: 1,
       risk_approve_status: 1,
     });
@@ -408,7 +422,7 @@ describe('workflow', () => {
     expect(entries.map((e) => e.action)).toEqual(['create', 'finansOkWithdrawal', 'riskOkWithdrawal']);
     expect(entries[1]).toMatchObject({
       agent_id: users.finance.id,
-      values: { status_id: { old: '5', new: '14' }, amount_bank: { old: null, new: '500' } },
+      values: { status_id: { old: '5', new: '14' }, amount_bank: { old: null, new: '500.00' } },
     });
     expect(entries[2]).toMatchObject({
       agent_id: users.risk.id,
@@ -534,7 +548,7 @@ describe('workflow', () => {
     expect(edit.statusCode, edit.body).toBe(200);
     expect(await row(id)).toMatchObject({
       comment: 'Düzeltildi',
-      amount: '1000.5',
+      amount: '1000.50',
       status_id: S.depositRequested,
     });
     expectRefused(

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../src/server/db/schema';
 import type { CallResult } from '../../src/shared/contract';
 import { format, messages } from '../../src/shared/i18n/messages';
+import { moneyMessages } from '../../src/shared/i18n/money-messages';
 import {
   DEMO_PASSWORD,
   failureMessage,
@@ -77,8 +78,8 @@ describe('offers (/bids)', () => {
       ...template,
       questions: [{ text: 'Paket', type: 'cat', answers: [{ text: 'A', priceVal: '-5' }] }],
     };
-    expect(failureMessage(await json('/bids/save/', bad), 400)).toContain(
-      format(messages.bidPriceInvalid, { question: 'Paket' }),
+    expect(failureMessage(await json('/bids/save/', bad), 400)).toBe(
+      format(moneyMessages.negative, { field: 'Fiyat (Paket)' }),
     );
     const noField = {
       ...template,

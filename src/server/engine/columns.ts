@@ -40,6 +40,8 @@ interface ColumnRow {
   is_nullable: string;
   column_default: string | null;
   is_generated: string;
+  numeric_precision: number | null;
+  numeric_scale: number | null;
 }
 
 /**
@@ -53,7 +55,8 @@ export async function loadColumns(
   const byTable = new Map<string, Map<string, ColumnInfo>>();
   if (tables.length === 0) return byTable;
   const { rows } = await sql<ColumnRow>`
-    select table_name, column_name, data_type, is_nullable, column_default, is_generated
+    select table_name, column_name, data_type, is_nullable, column_default, is_generated,
+      numeric_precision::int as numeric_precision, numeric_scale::int as numeric_scale
     from information_schema.columns
     where table_schema = current_schema() and table_name in (${sql.join(tables)})
     order by table_name, ordinal_position`.execute(db);
@@ -70,6 +73,9 @@ export async function loadColumns(
       nullable: row.is_nullable === 'YES',
       hasDefault: row.column_default !== null,
       generated: row.is_generated === 'ALWAYS' || (row.column_default ?? '').startsWith('nextval('),
+      ...(row.data_type === 'numeric' && row.numeric_scale !== null
+        ? { scale: row.numeric_scale, wholeDigits: (row.numeric_precision ?? 0) - row.numeric_scale }
+        : {}),
     });
   }
   return byTable;

@@ -5,7 +5,8 @@ import type { Database } from '../db/schema';
 import { DomainError, serverMessages } from '../domain-errors';
 import { checkAssignees } from './assignees';
 import type { EngineUser, FieldDefinition } from './types';
-import { InvalidValueError, parseDate, parseDecimal, parseInteger, parseBoolean } from './values';
+import { MAX_MONEY_DECIMALS, MAX_MONEY_WHOLE_DIGITS, readMoney } from '../../shared/domain/money-input';
+import { InvalidValueError, parseDate, parseInteger, parseBoolean } from './values';
 
 /** What a form sends for one field: a cell, or a list for multi-selects. */
 export type WriteInput = CellValue | readonly string[] | undefined;
@@ -40,17 +41,36 @@ function scalarText(raw: CellValue): string {
 function checkComponent(field: FieldDefinition, text: string): void {
   if (field.component === 'email' && !EMAIL.test(text)) throw new InvalidValueError('email');
   if (INTEGER_COMPONENTS.has(field.component)) parseInteger(text, 'bigint');
-  if (field.component === 'double') parseDecimal(text);
   if (field.component === 'date' || field.component === 'birthday') parseDate(text);
+}
+
+/**
+ * Every decimal a form writes is money (a lead's balance, a transaction's amounts), read as a person types
+ * it (docs/money.md#reading-amounts): '1.000' is one thousand, never 1. The column's NUMERIC(p,s) bounds
+ * the decimals and whole digits, so nothing is rounded by the database; zero is allowed (a balance), a
+ * minus never. Refused with the reader's sentence naming the field.
+ */
+function readMoneyValue(field: FieldDefinition, text: string): string {
+  const { scale, wholeDigits } = field.column;
+  const reading = readMoney(text, {
+    field: field.displayName,
+    decimals: Math.min(scale ?? MAX_MONEY_DECIMALS, MAX_MONEY_DECIMALS),
+    maxWholeDigits: Math.min(wholeDigits ?? MAX_MONEY_WHOLE_DIGITS, MAX_MONEY_WHOLE_DIGITS),
+    allowZero: true,
+  });
+  if (!reading.ok) throw DomainError.invalid(reading.error);
+  return reading.value;
 }
 
 function coerceScalarForWrite(field: FieldDefinition, text: string): WriteValue {
   const { column } = field;
+  // A money field kept in a text column is still money.
+  if (field.component === 'double' && column.kind === 'text') return readMoneyValue(field, text);
   switch (column.kind) {
     case 'integer':
       return parseInteger(text, column.dataType);
     case 'decimal':
-      return parseDecimal(text);
+      return readMoneyValue(field, text);
     case 'boolean':
       return parseBoolean(text);
     case 'date':

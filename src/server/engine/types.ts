@@ -24,6 +24,9 @@ export interface ColumnInfo {
   hasDefault: boolean;
   /** Filled by the database (generated column or serial id): read and filtered, never written. */
   generated: boolean;
+  /** NUMERIC(p,s): the decimals (s) and whole digits (p - s) it holds; unset for an unbounded NUMERIC. */
+  scale?: number;
+  wholeDigits?: number;
 }
 
 /** One registered field (crm_fields row) joined to the real column it names. */

@@ -1,3 +1,4 @@
+import { readMoney } from '../../shared/domain/money-input';
 import { integerRange } from './columns';
 import type { ColumnInfo } from './types';
 
@@ -23,7 +24,8 @@ export interface ParsedDate {
 
 const DATE_PATTERN = /^(\d{4})-(\d{2})-(\d{2})(?:[ T](\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,6})?)?)?$/;
 const INTEGER_PATTERN = /^[+-]?\d{1,16}$/;
-const DECIMAL_PATTERN = /^[+-]?(?:\d{1,30}(?:\.\d{0,20})?|\.\d{1,20})(?:[eE][+-]?\d{1,3})?$/;
+/** A filter may compare with any decimal a NUMERIC column holds, below zero too. */
+const FILTER_DECIMAL = { field: '', decimals: 20, allowZero: true, maxWholeDigits: 30 } as const;
 
 const pad = (n: number, width = 2): string => String(n).padStart(width, '0');
 
@@ -70,11 +72,17 @@ export function parseInteger(raw: string, dataType: string): number {
   return value;
 }
 
-/** Decimals stay strings: numeric columns keep every digit (money is never a float). */
+/**
+ * A decimal a filter compares with, read as people write money (docs/money.md#reading-amounts): a filter
+ * 'Tutar = 1.000' finds one thousand, as the form that stored it read it. An optional minus; exact text
+ * (numeric columns keep every digit, money is never a float).
+ */
 export function parseDecimal(raw: string): string {
   const text = raw.trim();
-  if (!DECIMAL_PATTERN.test(text) || !Number.isFinite(Number(text))) throw new InvalidValueError('decimal');
-  return text;
+  const negative = text.startsWith('-');
+  const reading = readMoney(negative ? text.slice(1) : text, FILTER_DECIMAL);
+  if (!reading.ok) throw new InvalidValueError('decimal');
+  return negative && /[1-9]/.test(reading.value) ? `-${reading.value}` : reading.value;
 }
 
 export function parseBoolean(raw: string): boolean {

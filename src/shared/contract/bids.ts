@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { defineCall, fieldName, noBody, noParams, SIGNED_IN } from './define';
 import { recordId } from './record-id';
 import { format, messages } from '../i18n/messages';
-import { normalizePrice } from '../domain/bid-total';
+import { readPrice } from '../domain/bid-total';
 
 /** Question types of an offer template (spec 2 §3): db reads a lead field, cat offers priced answers. */
 export const BID_QUESTION_TYPES = ['db', 'cat'] as const;
@@ -136,12 +136,9 @@ const questionInput = z
       });
     }
     question.answers.forEach((answer, index) => {
-      if (normalizePrice(answer.priceVal) === null) {
-        ctx.addIssue({
-          code: 'custom',
-          path: ['answers', index, 'priceVal'],
-          message: format(messages.bidPriceInvalid, { question: question.text }),
-        });
+      const price = readPrice(answer.priceVal, question.text);
+      if (!price.ok) {
+        ctx.addIssue({ code: 'custom', path: ['answers', index, 'priceVal'], message: price.error });
       }
     });
   });

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { cellValue, defineCall, fieldName, flagField, noParams, tableName, SIGNED_IN } from './define';
 import { recordId } from './record-id';
 import { format, messages } from '../i18n/messages';
+import { integerInput } from './number-inputs';
 
 /** Most rows one bulk request may touch; the list's biggest page is 500, select-all of two pages fits. */
 export const BULK_MAX_IDS = 1000;
@@ -42,7 +43,7 @@ export const bulkSaveBody = z
     ids: bulkIds,
     table: tableName,
     /** Bulk type of spec 1 §4; only 1 (edit) belongs to this call, so a delete can never arrive here. */
-    type: z.coerce.number().pipe(z.literal(1)).optional(),
+    type: integerInput(z.literal(1)).optional(),
     fieldName: targetField,
     fieldValue: bulkValue,
     doubleUpdate: flagField.optional(),

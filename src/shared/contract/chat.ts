@@ -3,6 +3,7 @@ import { defineCall, noBody, noParams, tableName, SIGNED_IN } from './define';
 import { recordId } from './record-id';
 import { filterSchema, sortSchema } from './records';
 import { format, messages } from '../i18n/messages';
+import { integerInput } from './number-inputs';
 
 /**
  * Chat (spec 1 §2 /chat and /chat/ch/{channelId}, §3 Channel, §7 /chatMessages). Messages are lead notes
@@ -157,8 +158,8 @@ export const chatMessages = defineCall({
   body: z.object({
     table: tableName.optional(),
     id: recordId,
-    page: z.coerce.number().int().min(1).max(1_000_000).default(1),
-    limit: z.coerce.number().int().min(1).max(CHAT_PAGE_MAX).default(CHAT_PAGE_DEFAULT),
+    page: integerInput(z.number().int().min(1).max(1_000_000)).default(1),
+    limit: integerInput(z.number().int().min(1).max(CHAT_PAGE_MAX)).default(CHAT_PAGE_DEFAULT),
     sort: sortSchema.optional(),
     filters: z.array(filterSchema).max(10).default([]),
   }),

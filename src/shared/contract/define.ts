@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { Department } from '../domain/constants';
 import { contractTexts } from '../i18n/domain-texts';
+import { integerInput } from './number-inputs';
 
 // zod's own messages in Turkish, for every runtime that validates with the contract (server, main, renderer).
 z.config(z.locales.tr());
@@ -152,8 +153,8 @@ export const noParams = z.object({});
 export const noBody = z.object({}).optional();
 
 /** Form bodies carry strings only, so numbers and flags are coerced at the boundary. */
-export const intField = z.coerce.number().int();
-export const positiveInt = z.coerce.number().int().positive();
+export const intField = integerInput(z.number().int());
+export const positiveInt = integerInput(z.number().int().positive());
 export const flagField = z
   .union([z.boolean(), z.number(), z.string()])
   .transform((v) => (v === true || v === 1 || v === '1' || v === 'true' ? 1 : 0));

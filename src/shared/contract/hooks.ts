@@ -3,6 +3,7 @@ import { defineCall, noBody, noParams, SIGNED_IN } from './define';
 import { recordId } from './record-id';
 import { HOOK_IF_FIELDS, HOOK_THEN_FIELDS } from '../domain/hook-rules';
 import { format, messages } from '../i18n/messages';
+import { integerInput } from './number-inputs';
 
 export const HOOK_VALUE_MAX = 200;
 /** More rules than this is a configuration nobody can read; the screen shows them all at once. */
@@ -67,7 +68,7 @@ export const hooksSave = defineCall({
     then_value: ruleValue,
     sort: z.preprocess(
       (v) => (v === '' ? undefined : v),
-      z.coerce.number().int().min(0).max(1_000_000).optional(),
+      integerInput(z.number().int().min(0).max(1_000_000)).optional(),
     ),
     active: z.preprocess(
       (v) => (v === '' ? undefined : v === '0' ? 0 : v === '1' ? 1 : v),

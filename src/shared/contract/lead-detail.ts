@@ -4,6 +4,7 @@ import { recordId } from './record-id';
 import { filterSchema, sortSchema } from './records';
 import { messages } from '../i18n/messages';
 import { isValidTc } from '../domain/tc';
+import { integerInput } from './number-inputs';
 
 /** Lists of the lead detail page: default 50 rows, at most 500 (spec 2 §9 page sizes). */
 export const LEAD_DETAIL_PAGE_DEFAULT = 50;
@@ -13,8 +14,8 @@ export const LEAD_DETAIL_PAGE_MAX = 500;
 const blankToUndefined = (value: unknown): unknown => (value === '' || value === null ? undefined : value);
 
 const paging = {
-  page: z.coerce.number().int().min(1).max(1_000_000).default(1),
-  limit: z.coerce.number().int().min(1).max(LEAD_DETAIL_PAGE_MAX).default(LEAD_DETAIL_PAGE_DEFAULT),
+  page: integerInput(z.number().int().min(1).max(1_000_000)).default(1),
+  limit: integerInput(z.number().int().min(1).max(LEAD_DETAIL_PAGE_MAX)).default(LEAD_DETAIL_PAGE_DEFAULT),
 };
 
 /**

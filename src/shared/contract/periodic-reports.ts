@@ -7,6 +7,7 @@ import { blankToUndefined } from './blank';
 import { defineCall, departmentsOnly, noBody, noParams } from './define';
 import { recordId } from './record-id';
 import { MONTHLY_TRX_SCOPES } from './report-monthly';
+import { integerInput } from './number-inputs';
 
 /**
  * The reports a periodic report can send: the monthly report, the UTM report, the agent report, or a
@@ -37,11 +38,13 @@ const receiver = z
     context.addIssue({ code: 'custom', message });
   });
 
-const period = z.coerce
-  .number({ message: p.periodInvalid })
-  .refine((value): value is PeriodicPeriod => (PERIODIC_PERIODS as readonly number[]).includes(value), {
-    message: p.periodInvalid,
-  });
+const period = integerInput(
+  z
+    .number({ message: p.periodInvalid })
+    .refine((value): value is PeriodicPeriod => (PERIODIC_PERIODS as readonly number[]).includes(value), {
+      message: p.periodInvalid,
+    }),
+);
 
 /** 'YYYY-MM-DD HH:mm' (the screen's date and time) or 'YYYY-MM-DDTHH:mm' (an <input type=datetime-local>). */
 const nextSendDate = z

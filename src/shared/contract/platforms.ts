@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import {
   DEFAULT_LEVERAGE,
-  parsePlatformAmount,
+  PLATFORM_AMOUNT_DECIMALS,
   parsePlatformType,
   PLATFORM_LEVERAGE_MAX,
   PLATFORM_LEVERAGE_MIN,
@@ -9,9 +9,11 @@ import {
   type PlatformAccountType,
 } from '../domain';
 import { PLATFORM_OPERATION_DIRECTIONS, PLATFORM_OPERATION_STATES } from '../domain/platform-operations';
+import { moneyMessages } from '../i18n/money-messages';
 import { platformMessages } from '../i18n/platform-messages';
 import { platformOperationMessages } from '../i18n/platform-operation-messages';
 import { defineCall, departmentsOnly, noParams, SIGNED_IN } from './define';
+import { integerInput, moneyInput } from './number-inputs';
 import { recordId } from './record-id';
 
 /**
@@ -50,25 +52,18 @@ const optionalId = z.preprocess((v) => (v === '' || v === null ? undefined : v),
  */
 const accountInput = z.object({ login: loginInput, type: typeInput, id: optionalId });
 
-/** Free text (spec 2 §5) read as an exact decimal string; never a float. */
-const amountInput = z
-  .union([z.string(), z.number()], { error: platformMessages.amountInvalid })
-  .transform((value, context) => {
-    const amount = parsePlatformAmount(String(value));
-    if (amount === null) {
-      context.addIssue({ code: 'custom', message: platformMessages.amountInvalid });
-      return z.NEVER;
-    }
-    return amount;
-  });
+/** Free text (spec 2 §5) read by the money reader (docs/money.md#reading-amounts); never a float. */
+const amountInput = moneyInput({ field: moneyMessages.amountLabel, decimals: PLATFORM_AMOUNT_DECIMALS });
 
 const leverageInput = z.preprocess(
   (v) => (v === '' || v === null || v === undefined ? DEFAULT_LEVERAGE : v),
-  z.coerce
-    .number({ error: platformMessages.leverageInvalid })
-    .int(platformMessages.leverageInvalid)
-    .min(PLATFORM_LEVERAGE_MIN, platformMessages.leverageInvalid)
-    .max(PLATFORM_LEVERAGE_MAX, platformMessages.leverageInvalid),
+  integerInput(
+    z
+      .number({ error: platformMessages.leverageInvalid })
+      .int(platformMessages.leverageInvalid)
+      .min(PLATFORM_LEVERAGE_MIN, platformMessages.leverageInvalid)
+      .max(PLATFORM_LEVERAGE_MAX, platformMessages.leverageInvalid),
+  ),
 );
 
 /** Money and prices come as exact decimal strings, times as 'YYYY-MM-DD HH:mm:ss'. */

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { cellValue, defineCall, fieldName, positiveInt, recordRow, tableName, SIGNED_IN } from './define';
 import { componentType, fieldMetaSchema } from './meta';
 import { noteInputs } from './note-inputs';
+import { integerInput } from './number-inputs';
 
 const filterText = z.union([z.string(), z.number()]).transform(String).pipe(z.string().max(500));
 
@@ -9,7 +10,7 @@ const filterText = z.union([z.string(), z.number()]).transform(String).pipe(z.st
 export const filterSchema = z
   .object({
     name: fieldName,
-    type: z.coerce.number().int().min(1).max(12),
+    type: integerInput(z.number().int().min(1).max(12)),
     value: z.union([
       filterText,
       z.array(filterText).max(500),
@@ -32,8 +33,8 @@ export type SortInput = z.infer<typeof sortSchema>;
 /** The list query of POST /table/{table}. Limits keep one request from asking for the whole table. */
 export const listQuerySchema = z.object({
   table: tableName.optional(),
-  page: z.coerce.number().int().min(1).max(1_000_000).default(1),
-  limit: z.coerce.number().int().min(1).max(500).default(15),
+  page: integerInput(z.number().int().min(1).max(1_000_000)).default(1),
+  limit: integerInput(z.number().int().min(1).max(500)).default(15),
   sort: sortSchema.optional(),
   filters: z.array(filterSchema).max(50).default([]),
   fields: z.array(fieldName).max(200).optional(),

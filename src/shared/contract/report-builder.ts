@@ -22,6 +22,7 @@ import {
 } from './define';
 import { excelFileSchema, EXPORT_CALL_TIMEOUT_MS } from './export';
 import { componentType } from './meta';
+import { integerInput } from './number-inputs';
 
 /** Raporu Güncelle and Raporu sil are the admins' (spec 2 §6). */
 const REPORT_ADMIN_ONLY = departmentsOnly(['admin'], reportBuilderMessages.adminOnly);
@@ -36,7 +37,7 @@ const filterText = z.union([z.string(), z.number()]).transform(String).pipe(z.st
 export const reportFilterSchema = z
   .object({
     name: fieldRef,
-    type: z.coerce.number().int().min(1).max(12),
+    type: integerInput(z.number().int().min(1).max(12)),
     value: z.union([
       filterText,
       z.array(filterText).max(500),
@@ -74,8 +75,8 @@ export type ReportForm = z.output<typeof reportFormSchema>;
 
 const reportRunSchema = reportFormSchema.extend({
   /** Pages of a list report (spec 2 §9: the report builder's page size starts at 15). */
-  page: z.coerce.number().int().min(1).max(100_000).default(1),
-  limit: z.coerce.number().int().min(1).max(500).default(REPORT_BUILDER_PAGE_SIZE),
+  page: integerInput(z.number().int().min(1).max(100_000)).default(1),
+  limit: integerInput(z.number().int().min(1).max(500)).default(REPORT_BUILDER_PAGE_SIZE),
 });
 
 export const reportFieldSchema = z.object({

@@ -5,16 +5,19 @@ import { periodicReportMessages as p } from '../i18n/periodic-report-messages';
 import { blankToUndefined } from './blank';
 import { defineCall, noParams, SIGNED_IN } from './define';
 import { excelFileSchema } from './export';
+import { integerInput } from './number-inputs';
 
 /** Which transactions the money measures count: every instruction, or only completed ones (12, 14). */
 export const MONTHLY_TRX_SCOPES = ['all', 'completed'] as const;
 export type MonthlyTrxScope = (typeof MONTHLY_TRX_SCOPES)[number];
 
-const year = z.coerce
-  .number({ message: p.yearInvalid })
-  .int(p.yearInvalid)
-  .min(MONTHLY_REPORT_YEARS.min, p.yearInvalid)
-  .max(MONTHLY_REPORT_YEARS.max, p.yearInvalid);
+const year = integerInput(
+  z
+    .number({ message: p.yearInvalid })
+    .int(p.yearInvalid)
+    .min(MONTHLY_REPORT_YEARS.min, p.yearInvalid)
+    .max(MONTHLY_REPORT_YEARS.max, p.yearInvalid),
+);
 
 export const monthlyReportBody = z
   .object({

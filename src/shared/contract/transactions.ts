@@ -11,9 +11,10 @@ import {
   SIGNED_IN,
 } from './define';
 import { recordId } from './record-id';
-import { parseAmount } from '../domain/transaction-flow';
 import { TRANSACTION_REVERSERS } from '../domain/transaction-state';
+import { moneyMessages } from '../i18n/money-messages';
 import { transactionMessages as t } from '../i18n/transaction-messages';
+import { moneyInput } from './number-inputs';
 
 /**
  * Money instructions (spec 2 §7 "Transaction actions", "Transaction lead info", "Transaction search").
@@ -21,19 +22,12 @@ import { transactionMessages as t } from '../i18n/transaction-messages';
  * table call filtered on customer_id. Every action answers success or the server's Turkish refusal.
  */
 
-/** An amount as exact decimal text; a float is never accepted (money is text end to end). */
-export const amountInput = z
-  .string({ error: t.amountRequired })
-  .trim()
-  .min(1, t.amountRequired)
-  .transform((value, ctx) => {
-    const amount = parseAmount(value);
-    if (amount === null) {
-      ctx.addIssue({ code: 'custom', message: t.amountInvalid });
-      return z.NEVER;
-    }
-    return amount;
-  });
+/**
+ * The amounts of the approval steps, read by the money reader (docs/money.md#reading-amounts) into exact
+ * decimal text; the workflow checks their decimals against the currency they are booked in.
+ */
+const bankAmountInput = moneyInput({ field: moneyMessages.bankAmountLabel });
+const platformAmountInput = moneyInput({ field: moneyMessages.platformAmountLabel });
 
 const currencyId = (fallback: number) =>
   z.preprocess((v) => (v === '' || v === undefined || v === null ? fallback : v), recordId);
@@ -90,7 +84,7 @@ export const transactionDeliveryIban = action(
 /** Finance approves a deposit with the amount that reached the bank (currency default 6). */
 export const transactionDepositOk = action(
   'depositOk',
-  z.object({ amount_bank: amountInput, bank_currency_id: currencyId(6), comment: optionalComment }),
+  z.object({ amount_bank: bankAmountInput, bank_currency_id: currencyId(6), comment: optionalComment }),
   FINANCE_STEP,
 );
 export const transactionDepositCanceled = action(
@@ -106,16 +100,20 @@ export const transactionDepositBlocked = action(
 /** Risk approves a deposit with the amount booked on the platform (currency default 1). */
 export const transactionRiskOk = action(
   'riskOk',
-  z.object({ amount_platform: amountInput, platform_currency_id: currencyId(1), comment: optionalComment }),
+  z.object({
+    amount_platform: platformAmountInput,
+    platform_currency_id: currencyId(1),
+    comment: optionalComment,
+  }),
   RISK_STEP,
 );
 /** Risk approves a withdrawal (status 16): platform and bank amounts (currencies default 1 and 6). */
 export const transactionRiskOkWithdrawal = action(
   'riskOkWithdrawal',
   z.object({
-    amount_platform: amountInput,
+    amount_platform: platformAmountInput,
     platform_currency_id: currencyId(1),
-    amount_bank: amountInput,
+    amount_bank: bankAmountInput,
     bank_currency_id: currencyId(6),
     comment: optionalComment,
   }),
@@ -124,7 +122,7 @@ export const transactionRiskOkWithdrawal = action(
 /** Finance approves a withdrawal (status 14) with the bank amount. */
 export const transactionFinansOkWithdrawal = action(
   'finansOkWithdrawal',
-  z.object({ amount_bank: amountInput, bank_currency_id: currencyId(6), comment: optionalComment }),
+  z.object({ amount_bank: bankAmountInput, bank_currency_id: currencyId(6), comment: optionalComment }),
   FINANCE_STEP,
 );
 export const transactionRiskCanceled = action(

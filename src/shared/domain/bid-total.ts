@@ -1,16 +1,25 @@
+import { type MoneyReading, readMoney } from './money-input';
+import { moneyMessages } from '../i18n/money-messages';
+
 /**
- * Offer (bid) totals (spec 2 §3 Offer template: answers with priceCalc and priceVal). Prices are decimal
- * text and are added digit by digit through BigInt cents, never through floats.
+ * Offer (bid) totals (spec 2 §3 Offer template: answers with priceCalc and priceVal). Prices are read by
+ * the money reader (docs/money.md#reading-amounts) and added digit by digit through BigInt cents, never
+ * through floats.
  */
 
-/** A price as typed: digits, optionally '.' or ',' and at most two decimals; a minus is not a price. */
-const PRICE = /^(\d{1,12})(?:[.,](\d{1,2}))?$/;
+/** 12 whole digits: a total of every answer of a template stays within its NUMERIC(16,2) column. */
+const PRICE_READ = { decimals: 2, allowZero: true, maxWholeDigits: 12 } as const;
 
-/** '1.234,5' is not accepted (no thousands separators): one decimal mark, so nothing is ambiguous. */
+/** A price as typed ('1.250,50', '0'), read for the answer it belongs to (named in the refusal). */
+export function readPrice(text: string, question: string): MoneyReading {
+  return readMoney(text, { ...PRICE_READ, field: `${moneyMessages.priceLabel} (${question})` });
+}
+
+/** A price in cents; null when it is not one. A price may be 0, never below. */
 export function parsePrice(text: string): bigint | null {
-  const match = PRICE.exec(text.trim());
-  if (!match) return null;
-  const [, whole = '0', fraction = ''] = match;
+  const reading = readMoney(text, { ...PRICE_READ, field: moneyMessages.priceLabel });
+  if (!reading.ok) return null;
+  const [whole = '0', fraction = ''] = reading.value.split('.');
   return BigInt(whole) * 100n + BigInt(fraction.padEnd(2, '0'));
 }
 
@@ -21,12 +30,6 @@ export function centsToDecimal(cents: bigint): string {
   const whole = abs / 100n;
   const fraction = (abs % 100n).toString().padStart(2, '0');
   return `${negative ? '-' : ''}${whole.toString()}.${fraction}`;
-}
-
-/** A price as it is stored: '1250,5' -> '1250.50'; null when it is not a price. */
-export function normalizePrice(text: string): string | null {
-  const cents = parsePrice(text);
-  return cents === null ? null : centsToDecimal(cents);
 }
 
 /** The total of the chosen answers that count towards the price (priceCalc), as NUMERIC text. */

@@ -2,6 +2,7 @@
 export * from './constants';
 export * from './date-ranges';
 export * from './decimal';
+export * from './money-input';
 export * from './filters';
 export * from './password-policy';
 export * from './phone';

@@ -13,32 +13,11 @@ export function parsePlatformType(text: string): PlatformAccountType | null {
 /** Platform logins are numbers (MT5 uses 64-bit integers); kept as text so none is rounded. */
 export const PLATFORM_LOGIN_PATTERN = /^[1-9]\d{0,17}$/;
 
-/** Largest whole part a platform amount may have (NUMERIC(18,2) holds 16 digits before the point). */
-const MAX_WHOLE_DIGITS = 15;
-const AMOUNT_TEXT = /^(\d[\d.,]*?)(?:([.,])(\d{1,2}))?$/;
-const GROUPED_BY = { '.': /^\d{1,3}(?:\.\d{3})+$/, ',': /^\d{1,3}(?:,\d{3})+$/ } as const;
-
 /**
- * A money amount typed as free text (spec 2 §5) as an exact decimal string, or null when it is not one.
- * Turkish and English writing alike: '1000', '0,1', '0.1', '1.000,50', '1,000.50', '1 000,50'. A separator
- * followed by one or two digits at the end is the decimal point; all others group thousands (so '1.000'
- * is one thousand, never 1). Only amounts above zero with at most two decimals; never through a float.
+ * Decimals of an amount moved on a trading account: the ledger books cents (NUMERIC(18,2)). The amount
+ * itself is read by the money reader (money-input.ts), as every amount is.
  */
-export function parsePlatformAmount(text: string): string | null {
-  const compact = text.replace(/[\s\u00a0]/g, '').replace(/^\+/, '');
-  const match = AMOUNT_TEXT.exec(compact);
-  if (!match) return null;
-  const [, wholeText = '', decimalSeparator, fraction = ''] = match;
-  let whole = wholeText;
-  if (!/^\d+$/.test(wholeText)) {
-    const grouping = (['.', ','] as const).find((separator) => GROUPED_BY[separator].test(wholeText));
-    if (grouping === undefined || grouping === decimalSeparator) return null;
-    whole = wholeText.split(grouping).join('');
-  }
-  whole = whole.replace(/^0+(?=\d)/, '');
-  if (whole.length > MAX_WHOLE_DIGITS || !/[1-9]/.test(whole + fraction)) return null;
-  return fraction === '' ? whole : `${whole}.${fraction}`;
-}
+export const PLATFORM_AMOUNT_DECIMALS = 2;
 
 /** Spec 2 §5: leverage of a platform deposit or withdrawal, 100 unless given. */
 export const PLATFORM_LEVERAGE_MIN = 1;

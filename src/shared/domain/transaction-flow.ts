@@ -1,7 +1,7 @@
 /**
  * Money instructions (spec 2 §3 Transaction, §4 states, §5 validation, §9 constants) as pure rules:
  * types, gateways, initial statuses, the workspace tabs, the per-status flow (department -> next
- * statuses, option list 146), the IBAN check and exact decimal amounts (text in, text out, never floats).
+ * statuses, option list 146) and the IBAN check. Amounts are read by money-input.ts, as every amount is.
  */
 
 import { IBAN_LENGTH, TRANSACTION_TYPES } from './constants';
@@ -225,25 +225,4 @@ export function ibanChecksumValid(iban: string): boolean {
 export function isValidTrIban(text: string): boolean {
   const iban = normalizeIban(text);
   return iban.length === IBAN_LENGTH && TR_IBAN.test(iban) && ibanChecksumValid(iban);
-}
-
-// ---- Exact amounts ----------------------------------------------------------------------------
-
-/** At most 14 whole digits and 8 decimals (crypto amounts): enough for any instruction, never a float. */
-const AMOUNT = /^(\d{1,14})(?:\.(\d{1,8}))?$/;
-
-/**
- * A positive amount as canonical decimal text, or null. Accepts '1234.5', '1234,5' and the Turkish
- * '1.234,50'; leading zeros and trailing decimal zeros are dropped ('0010.50' -> '10.5').
- */
-export function parseAmount(input: string | number): string | null {
-  if (typeof input === 'number') return null;
-  let text = input.trim().replace(/\s+/g, '');
-  if (text.includes(',')) text = text.replace(/\./g, '').replace(',', '.');
-  const match = AMOUNT.exec(text);
-  if (!match) return null;
-  const whole = (match[1] ?? '0').replace(/^0+(?=\d)/, '');
-  const fraction = (match[2] ?? '').replace(/0+$/, '');
-  if (!/[1-9]/.test(whole + fraction)) return null;
-  return fraction === '' ? whole : `${whole}.${fraction}`;
 }

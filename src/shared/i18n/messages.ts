@@ -352,7 +352,6 @@ export const messages = {
   bidFieldRequired: '{question}: veritabanı sorusu için bir alan seçilmeli',
   bidFieldInvalid: '{question}: alan bulunamadı',
   bidAnswersRequired: '{question}: en az bir cevap olmalı',
-  bidPriceInvalid: '{question}: fiyat geçerli bir tutar olmalı',
   bidSaved: 'Teklif şablonu kaydedildi',
   bidRemoved: 'Teklif şablonu silindi',
   bidNotFound: 'Teklif şablonu bulunamadı',

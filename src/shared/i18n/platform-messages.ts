@@ -18,7 +18,6 @@ export const platformMessages = {
   loginRequired: 'Login zorunludur',
   loginInvalid: 'Login yalnızca rakamlardan oluşmalı (en fazla 18 hane)',
   typeInvalid: 'Platform türü Demo veya Real olmalı',
-  amountInvalid: 'Geçersiz tutar: 1000 veya 1.000,50 biçiminde sıfırdan büyük bir tutar girin',
   leverageInvalid: 'Kaldıraç 1 ile 1000 arasında bir tam sayı olmalı',
   onlyRisk: 'Platform hesabına yatırım ve çekimi yalnızca risk departmanı yapabilir',
   loginTaken: 'Bu login zaten bir platform hesabına ait',

@@ -13,7 +13,6 @@ export const transactionMessages = {
   gatewayRequired: 'Ödeme yöntemi zorunludur',
   gatewayInvalid: 'Geçersiz ödeme yöntemi',
   amountRequired: 'Tutar zorunludur',
-  amountInvalid: 'Geçersiz tutar: sıfırdan büyük, en fazla 8 ondalık haneli bir sayı girin',
   platformRequired: 'Platform seçimi zorunludur',
   platformNotReal: 'Yalnızca bu müşterinin REAL platform hesapları seçilebilir',
   commentRequired: 'Çekim talebi için açıklama zorunludur',

@@ -1,46 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import {
-  parsePlatformAmount,
   parsePlatformType,
   platformActionLabel,
   platformVolumeText,
 } from '../../../src/shared/domain/platforms';
-
-describe('platform amounts (spec 2 §5: free text)', () => {
-  it('reads Turkish and English writing as exact decimal text', () => {
-    expect(parsePlatformAmount('0,1')).toBe('0.1');
-    expect(parsePlatformAmount('0.2')).toBe('0.2');
-    expect(parsePlatformAmount('1000')).toBe('1000');
-    expect(parsePlatformAmount(' 1.000,50 ')).toBe('1000.50');
-    expect(parsePlatformAmount('1,000.50')).toBe('1000.50');
-    expect(parsePlatformAmount('1 000,5')).toBe('1000.5');
-    expect(parsePlatformAmount('+25')).toBe('25');
-    expect(parsePlatformAmount('007')).toBe('7');
-    // A separator followed by three digits groups thousands: never one.
-    expect(parsePlatformAmount('1.000')).toBe('1000');
-    expect(parsePlatformAmount('12.345.678,90')).toBe('12345678.90');
-  });
-
-  it('refuses what is no amount above zero with at most two decimals', () => {
-    for (const text of [
-      '',
-      ' ',
-      'abc',
-      '-5',
-      '0',
-      '0,00',
-      '1.2345',
-      '1.000.5',
-      '1,000,5',
-      '1.000.000,000',
-      '1e5',
-      '1.00.000',
-      '9'.repeat(16),
-    ]) {
-      expect(parsePlatformAmount(text), text).toBeNull();
-    }
-  });
-});
 
 describe('platform labels (spec 2 §9)', () => {
   it('names order actions in Turkish and shows volumes divided by 1000', () => {

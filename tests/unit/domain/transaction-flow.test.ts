@@ -6,7 +6,6 @@ import {
   initialStatus,
   isValidTrIban,
   nextStatuses,
-  parseAmount,
   parseStatusFlow,
   tabStatuses,
   TRX_STATUS as S,
@@ -16,6 +15,8 @@ import {
   moneyFormError,
   moneyInputs,
 } from '../../../src/renderer/src/features/lead-detail/money/money-form';
+import { format } from '../../../src/shared/i18n/messages';
+import { moneyMessages } from '../../../src/shared/i18n/money-messages';
 import { transactionMessages as t } from '../../../src/shared/i18n/transaction-messages';
 
 describe('IBAN (spec 2 §5, ISO 13616 mod-97)', () => {
@@ -35,23 +36,6 @@ describe('IBAN (spec 2 §5, ISO 13616 mod-97)', () => {
   it('checks the ISO example of another country with the same algorithm', () => {
     expect(ibanChecksumValid('GB82WEST12345698765432')).toBe(true);
     expect(ibanChecksumValid('GB82WEST12345698765433')).toBe(false);
-  });
-});
-
-describe('exact amounts', () => {
-  it('keeps every digit as text and drops only meaningless zeros', () => {
-    expect(parseAmount('0.1')).toBe('0.1');
-    expect(parseAmount('0010.50')).toBe('10.5');
-    expect(parseAmount('1.234,56')).toBe('1234.56');
-    expect(parseAmount('1250,75')).toBe('1250.75');
-    expect(parseAmount('12345678901234.12345678')).toBe('12345678901234.12345678');
-  });
-
-  it('refuses zero, negatives, exponents, more than 8 decimals and numbers (floats)', () => {
-    for (const bad of ['0', '0.00', '-5', '1e3', '1.123456789', 'abc', '', '1.2.3']) {
-      expect(parseAmount(bad), bad).toBeNull();
-    }
-    expect(parseAmount(0.3)).toBeNull();
   });
 });
 
@@ -111,6 +95,19 @@ describe('the create form (spec 2 §5)', () => {
     expect(moneyFormError({ ...withdrawal, iban: 'TR12' })).toBe(t.invalidIban);
     expect(moneyFormError({ ...withdrawal, gateway_id: '5', iban: '' })).toBe(t.walletRequired);
     expect(moneyFormError(withdrawal)).toBeNull();
+  });
+
+  it('reads the amount with the money reader, in the chosen currency, and sends what it read', () => {
+    const field = { field: moneyMessages.amountLabel };
+    expect(moneyFormError({ ...withdrawal, amount: '1,000' }, 'TRY')).toBe(
+      format(moneyMessages.ambiguous, field),
+    );
+    expect(moneyFormError({ ...withdrawal, amount: '0,125' }, 'TRY')).toBe(
+      format(moneyMessages.decimalsOfCurrency, { ...field, currency: 'TRY', decimals: 2 }),
+    );
+    expect(moneyFormError({ ...withdrawal, amount: '0,125' }, 'USDT')).toBeNull();
+    expect(moneyInputs(7, { ...withdrawal, amount: '1.000' }, 'TRY').amount).toBe('1000.00');
+    expect(moneyInputs(7, { ...withdrawal, amount: '1,000.50' }, 'TRY').amount).toBe('1000.50');
   });
 
   it('sends the amount as exact text and only the fields of its type', () => {

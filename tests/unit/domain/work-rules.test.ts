@@ -4,7 +4,7 @@ import {
   centsToDecimal,
   hookConditionMatches,
   looksLikePdf,
-  normalizePrice,
+  readPrice,
   parseHookAction,
   parsePrice,
   roundRobinIndex,
@@ -43,10 +43,17 @@ describe('offer prices', () => {
   it('parses prices exactly, with either decimal mark, and nothing else', () => {
     expect(parsePrice('1250,5')).toBe(125050n);
     expect(parsePrice('0.10')).toBe(10n);
-    expect(parsePrice('1.234,50')).toBeNull();
+    expect(parsePrice('1.234,50')).toBe(123450n);
+    expect(parsePrice('1.000')).toBe(100000n);
+    expect(parsePrice('0')).toBe(0n);
     expect(parsePrice('-5')).toBeNull();
     expect(parsePrice('1e3')).toBeNull();
-    expect(normalizePrice('99')).toBe('99.00');
+    expect(parsePrice('1,234')).toBeNull();
+    expect(readPrice('99', 'Paket')).toEqual({ ok: true, value: '99.00' });
+    expect(readPrice('1,005', 'Paket')).toMatchObject({
+      ok: false,
+      error: expect.stringMatching(/^Fiyat \(Paket\) /),
+    });
     expect(centsToDecimal(-5n)).toBe('-0.05');
   });
 

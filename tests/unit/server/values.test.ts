@@ -49,11 +49,17 @@ describe('engine value parsing', () => {
     expect(() => parseInteger('', 'integer')).toThrow(InvalidValueError);
   });
 
-  it('keeps decimals as exact strings', () => {
+  it('reads filter decimals as people write money, exactly', () => {
     expect(parseDecimal('1234.50')).toBe('1234.50');
-    expect(parseDecimal('-0.5')).toBe('-0.5');
-    expect(() => parseDecimal('1,5')).toThrow(InvalidValueError);
-    expect(() => parseDecimal('NaN')).toThrow(InvalidValueError);
-    expect(() => parseDecimal('Infinity')).toThrow(InvalidValueError);
+    expect(parseDecimal('-0.5')).toBe('-0.50');
+    expect(parseDecimal('1,5')).toBe('1.50');
+    expect(parseDecimal('1.000')).toBe('1000.00');
+    expect(parseDecimal('1.234,56')).toBe('1234.56');
+    expect(parseDecimal('0.12345')).toBe('0.12345');
+    expect(parseDecimal('0')).toBe('0.00');
+    expect(parseDecimal('-0')).toBe('0.00');
+    for (const bad of ['NaN', 'Infinity', '1e3', '--5', '1,000', '1.00.0', '']) {
+      expect(() => parseDecimal(bad), bad).toThrow(InvalidValueError);
+    }
   });
 });

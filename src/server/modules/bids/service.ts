@@ -7,7 +7,7 @@ import {
   type BidTemplate,
   type CallResult,
 } from '../../../shared/contract';
-import { bidTotal, normalizePrice } from '../../../shared/domain/bid-total';
+import { bidTotal, readPrice } from '../../../shared/domain/bid-total';
 import { format, messages } from '../../../shared/i18n/messages';
 import type { BidTemplatesTable, Database } from '../../db/schema';
 import { DomainError } from '../../domain-errors';
@@ -106,10 +106,9 @@ export function createBidsService(
         return { text: question.text, type: 'db', field: { id: field.id, name: field.name }, answers: [] };
       }
       const answers = question.answers.map((answer) => {
-        const price = normalizePrice(answer.priceVal);
-        if (price === null)
-          throw DomainError.invalid(format(messages.bidPriceInvalid, { question: question.text }));
-        return { text: answer.text, priceCalc: answer.priceCalc, priceVal: price };
+        const price = readPrice(answer.priceVal, question.text);
+        if (!price.ok) throw DomainError.invalid(price.error);
+        return { text: answer.text, priceCalc: answer.priceCalc, priceVal: price.value };
       });
       return { text: question.text, type: 'cat', field: null, answers };
     });

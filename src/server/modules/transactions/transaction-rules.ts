@@ -6,7 +6,6 @@ import {
   isTransactionType,
   isValidTrIban,
   normalizeIban,
-  parseAmount,
   TRANSACTION_TYPES,
 } from '../../../shared/domain/transaction-flow';
 import {
@@ -24,6 +23,7 @@ import type { RecordDeleteContext, RecordHook, RecordWriteContext } from '../../
 import { and, column } from '../../engine/sql-helpers';
 import { lockNewParent } from '../../engine/record-store';
 import { requiredField, type WriteValue } from '../../engine/record-writer';
+import { checkRequestedAmount } from './money-amounts';
 
 /** The source table whose generic writes these rules guard. */
 export const TRANSACTIONS_SOURCE = 'transactions';
@@ -131,7 +131,7 @@ async function checkInsert(
   const gateway = values.get('gateway_id');
   if (isBlank(gateway)) throw DomainError.invalid(t.gatewayRequired);
   if (!VALID_GATEWAYS.has(Number(gateway))) throw DomainError.invalid(t.gatewayInvalid);
-  checkAmount(values);
+  await checkRequestedAmount(trx, 'insert', [], values);
   const login = text(values.get('login'));
   if (login === '') throw DomainError.invalid(t.platformRequired);
   if (!platforms.some((platform) => platform.login === login)) throw DomainError.invalid(t.platformNotReal);
@@ -158,14 +158,6 @@ async function checkInsert(
   values.set('agent_id', lead.agent_id);
   values.set('retention_id', lead.retention_id);
   values.set('team_id', lead.team_id);
-}
-
-function checkAmount(values: Map<string, WriteValue>): void {
-  const raw = values.get('amount');
-  if (isBlank(raw)) throw DomainError.invalid(t.amountRequired);
-  const amount = parseAmount(text(raw));
-  if (amount === null) throw DomainError.invalid(t.amountInvalid);
-  values.set('amount', amount);
 }
 
 function checkIbanAndHolder(values: Map<string, WriteValue>): void {
@@ -303,7 +295,7 @@ async function checkWrite(context: RecordWriteContext, backDateDays: number): Pr
   }
   const serverOwned = ROW_FIELDS.find((name) => values.has(name));
   if (serverOwned !== undefined) throw DomainError.invalid(format(t.serverField, { field: serverOwned }));
-  if (values.has('amount')) checkAmount(values);
+  await checkRequestedAmount(trx, mode, context.ids, values);
   const rows = await lockRows(trx, access, context.ids);
   for (const row of rows) await checkEdit(trx, row, values);
   for (const row of rows) await journalEdit(trx, user.id, row, values);

@@ -18,6 +18,7 @@ import type { TableRegistry } from '../../engine/registry';
 import { and, column } from '../../engine/sql-helpers';
 import type { EngineUser } from '../../engine/types';
 import type { AfterStep } from './after-step';
+import { checkBookedAmounts } from './money-amounts';
 import { loadStatus } from './status-flows';
 
 export const TRANSACTIONS_TABLE = 'transactions';
@@ -259,6 +260,7 @@ export async function runAction(
 ): Promise<ActionOutcome> {
   const access = await resolveTableAccess(db, registry, user, TRANSACTIONS_TABLE);
   await checkCurrencies(db, input);
+  await checkBookedAmounts(db, input);
   return db.transaction().execute(async (trx) => {
     const where = and([sql<boolean>`${column('id')} = ${id}`, access.scope]);
     // The lead before the row, the order its delete takes: the totals trigger locks it too (migration 022).

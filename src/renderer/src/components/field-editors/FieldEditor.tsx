@@ -4,7 +4,8 @@ import {
   ChoiceEditor,
   ColorEditor,
   DateEditor,
-  NumberEditor,
+  IntegerEditor,
+  MoneyEditor,
   ReadOnlyEditor,
   TagsEditor,
   TextAreaEditor,
@@ -31,9 +32,9 @@ export function FieldEditor(props: FieldEditorProps): ReactNode {
     case 'textarea':
       return <TextAreaEditor {...props} />;
     case 'integer':
-      return <NumberEditor {...props} decimal={false} />;
+      return <IntegerEditor {...props} />;
     case 'decimal':
-      return <NumberEditor {...props} decimal />;
+      return <MoneyEditor {...props} />;
     case 'datetime':
       return <DateEditor {...props} withTime />;
     case 'date':

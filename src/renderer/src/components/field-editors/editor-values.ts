@@ -95,19 +95,6 @@ export function sanitizeInteger(text: string): string {
   return negative ? `-${digits}` : digits;
 }
 
-/**
- * Decimal text stays text (money must never pass through floats): digits, one separator shown as '.',
- * an optional minus. A Turkish comma is accepted and sent as a dot.
- */
-export function sanitizeDecimal(text: string): string {
-  const negative = text.trimStart().startsWith('-');
-  const unified = text.replace(/,/g, '.').replace(/[^\d.]/g, '');
-  const dot = unified.indexOf('.');
-  const body =
-    dot === -1 ? unified : `${unified.slice(0, dot + 1)}${unified.slice(dot + 1).replace(/\./g, '')}`;
-  return negative ? `-${body}` : body;
-}
-
 export type JsonCheck = { valid: true } | { valid: false; reason: string };
 
 /** Empty counts as valid (no value); anything else must parse. */

@@ -1,16 +1,11 @@
 import { InputGroup, TagInput, TextArea } from '@blueprintjs/core';
 import { useState, type ReactNode } from 'react';
+import { MAX_MONEY_DECIMALS } from '../../../../shared/domain/money-input';
+import { MoneyInput, useMoneyReading } from '../../ui/MoneyInput';
 import { useFieldOptions } from '../field-renderers';
 import { uiTexts } from '../../i18n/ui-texts';
 import { TurkishDateInput } from '../date-input';
-import {
-  emptyToNull,
-  listValue,
-  sanitizeDecimal,
-  sanitizeInteger,
-  singleValue,
-  toColorInput,
-} from './editor-values';
+import { emptyToNull, listValue, sanitizeInteger, singleValue, toColorInput } from './editor-values';
 import { useEditorTable } from './editor-table';
 import { OptionSelect } from './OptionSelect';
 import type { FieldEditorProps } from './types';
@@ -48,30 +43,60 @@ export function TextEditor({
   );
 }
 
-export type NumberEditorProps = FieldEditorProps & { decimal: boolean };
-
-/** Text, not NumberInput: decimal values (money) must reach the server exactly as typed, never as floats. */
-export function NumberEditor({
+/** Whole numbers stay text as typed (digits and a minus), never floats. */
+export function IntegerEditor({
   value,
   onChange,
-  decimal,
   autoFocus,
   testId,
   disabled,
   placeholder,
   field,
-}: NumberEditorProps): ReactNode {
+}: FieldEditorProps): ReactNode {
   return (
     <InputGroup
-      inputMode={decimal ? 'decimal' : 'numeric'}
+      inputMode="numeric"
       value={singleValue(value)}
-      onValueChange={(text) => onChange(emptyToNull(decimal ? sanitizeDecimal(text) : sanitizeInteger(text)))}
+      onValueChange={(text) => onChange(emptyToNull(sanitizeInteger(text)))}
       autoFocus={autoFocus}
       disabled={disabled}
       placeholder={placeholder}
       autoComplete="off"
       aria-label={field.display_name}
       data-testid={testId}
+    />
+  );
+}
+
+/**
+ * double (money: a balance, an amount): the money input, typed as people write money and read back
+ * under it ('= 1.000,00'). The text goes to the server as typed; the server reads it with the same
+ * reader, in the decimals of the column or the currency (docs/money.md#reading-amounts).
+ */
+export function MoneyEditor({
+  value,
+  onChange,
+  autoFocus,
+  testId,
+  disabled,
+  field,
+}: FieldEditorProps): ReactNode {
+  const text = singleValue(value);
+  const reading = useMoneyReading(text, {
+    field: field.display_name,
+    decimals: MAX_MONEY_DECIMALS,
+    allowZero: true,
+  });
+  return (
+    <MoneyInput
+      ariaLabel={field.display_name}
+      className="money-input-nested"
+      text={text}
+      onText={(typed) => onChange(emptyToNull(typed))}
+      reading={reading}
+      autoFocus={autoFocus}
+      disabled={disabled}
+      testId={testId}
     />
   );
 }

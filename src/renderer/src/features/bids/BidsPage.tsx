@@ -25,7 +25,16 @@ import { workTexts } from '../../i18n/work-texts';
 import { usePageTitle } from '../../shell/top-bar/top-bar-slot';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { QuestionListEditor } from '../../ui/QuestionListEditor';
-import { blankAnswer, blankQuestion, draftOf, questionsInput, type QuestionDraft } from './bid-draft';
+import { readPrice } from '../../../../shared/domain/bid-total';
+import { MoneyInput } from '../../ui/MoneyInput';
+import {
+  blankAnswer,
+  blankQuestion,
+  draftOf,
+  priceProblem,
+  questionsInput,
+  type QuestionDraft,
+} from './bid-draft';
 import './bids.css';
 
 /** The menu entry whose flags decide who builds templates (update) and removes them (delete). */
@@ -54,6 +63,8 @@ function BidEditor({ template, onDone }: EditorProps): ReactNode {
 
   const submit = (): void => {
     if (name.trim() === '') return notifier.warning(messages.bidNameRequired);
+    const badPrice = priceProblem(questions);
+    if (badPrice !== null) return notifier.warning(badPrice);
     save.mutate(
       {
         body: {
@@ -117,14 +128,13 @@ function BidEditor({ template, onDone }: EditorProps): ReactNode {
               onChange={(event) => updateAnswer(ai, { priceCalc: event.currentTarget.checked })}
               label={workTexts.bidPriceCalc}
             />
-            <InputGroup
+            <MoneyInput
               className="work-bid-price-box"
-              value={answer.priceVal}
-              onValueChange={(priceVal) => updateAnswer(ai, { priceVal })}
-              placeholder={workTexts.bidPriceVal}
-              aria-label={workTexts.bidPriceVal}
-              inputMode="decimal"
-              data-testid={`bid-answer-price-${qi}-${ai}`}
+              text={answer.priceVal}
+              onText={(priceVal) => updateAnswer(ai, { priceVal })}
+              reading={readPrice(answer.priceVal, question.text || workTexts.bidQuestion)}
+              ariaLabel={workTexts.bidPriceVal}
+              testId={`bid-answer-price-${qi}-${ai}`}
             />
             <Button
               variant="minimal"

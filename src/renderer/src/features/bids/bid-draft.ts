@@ -1,4 +1,5 @@
 import type { BidQuestionType, BidTemplate } from '../../../../shared/contract/bids';
+import { readPrice } from '../../../../shared/domain/bid-total';
 
 export interface AnswerDraft {
   text: string;
@@ -31,6 +32,21 @@ export function draftOf(template: BidTemplate): QuestionDraft[] {
   }));
 }
 
+/** An empty price box means no price (0). */
+const priceText = (answer: AnswerDraft): string => (answer.priceVal.trim() === '' ? '0' : answer.priceVal);
+
+/** The first price the money reader refuses, as its Turkish sentence (the question named); null if none. */
+export function priceProblem(drafts: readonly QuestionDraft[]): string | null {
+  for (const draft of drafts) {
+    if (draft.type !== 'cat') continue;
+    for (const answer of draft.answers) {
+      const price = readPrice(priceText(answer), draft.text.trim());
+      if (!price.ok) return price.error;
+    }
+  }
+  return null;
+}
+
 /** The save call's questions; a db question names its field (the server fills in the field's id). */
 export function questionsInput(drafts: readonly QuestionDraft[], fieldIds: ReadonlyMap<string, number>) {
   return drafts.map((draft) =>
@@ -45,11 +61,15 @@ export function questionsInput(drafts: readonly QuestionDraft[], fieldIds: Reado
           text: draft.text.trim(),
           type: 'cat' as const,
           field: null,
-          answers: draft.answers.map((answer) => ({
-            text: answer.text.trim(),
-            priceCalc: answer.priceCalc,
-            priceVal: answer.priceVal.trim() === '' ? '0' : answer.priceVal.trim(),
-          })),
+          answers: draft.answers.map((answer) => {
+            const price = readPrice(priceText(answer), draft.text.trim());
+            return {
+              text: answer.text.trim(),
+              priceCalc: answer.priceCalc,
+              // The exact text the box showed ('1.250,5' -> '1250.50'); a refused one is sent as typed.
+              priceVal: price.ok ? price.value : answer.priceVal.trim(),
+            };
+          }),
         },
   );
 }

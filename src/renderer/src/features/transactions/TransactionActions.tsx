@@ -9,9 +9,11 @@ import {
   TRX_STATUS as S,
   TRANSACTION_TYPES,
 } from '../../../../shared/domain/transaction-flow';
+import { formatDecimalTr } from '../../../../shared/domain/decimal';
+import { moneyMessages } from '../../../../shared/i18n/money-messages';
 import { transactionMessages } from '../../../../shared/i18n/transaction-messages';
 import { transactionTexts as tt } from '../../i18n/transaction-texts';
-import { AmountInput } from './AmountInput';
+import { AmountInput, type AmountReading, useAmountReading } from './AmountInput';
 import { numberCell, textCell, type StatusIndex } from './transaction-queries';
 import { AMOUNT_STEPS, nextStatusesFor, stepOwningStatus } from '../../../../shared/domain/transaction-state';
 import { useTransactionAction } from './use-transaction-action';
@@ -23,6 +25,20 @@ export type TransactionActionsProps = {
 };
 
 /** Steps the panels offer themselves; the plain next-status buttons leave them out. */
+/**
+ * A stored amount as the text its input starts with, written the Turkish way ('1000.50' -> '1.000,50'):
+ * the money reader reads it back to the same amount, as it reads what people type.
+ */
+function amountText(row: RecordRow, name: string): string {
+  const stored = textCell(row, name);
+  return stored === '' ? '' : (formatDecimalTr(stored) ?? stored);
+}
+
+/** A typed amount the reader refuses: its step's button waits until it is corrected. */
+function isRefused(read: AmountReading, text: string): boolean {
+  return !read.reading.ok && text.trim() !== '';
+}
+
 const FINANCE_STEPS: readonly number[] = [S.financeApproved, S.financeCancelled, S.financeRejected];
 const RISK_STEPS: readonly number[] = [S.depositCompleted, S.riskApproved, S.riskCancelled, S.riskRejected];
 
@@ -80,8 +96,10 @@ function FinancePanel({ row, id, next }: { row: RecordRow; id: number; next: rea
   const deposit = textCell(row, 'type') === TRANSACTION_TYPES.deposit;
   const gateway = numberCell(row, 'gateway_id');
   const [delivery, setDelivery] = useState(textCell(row, 'delivery_iban'));
-  const [amount, setAmount] = useState(textCell(row, 'amount'));
+  const [amount, setAmount] = useState(amountText(row, 'amount'));
   const [currency, setCurrency] = useState(String(DEFAULT_BANK_CURRENCY_ID));
+  const [tried, setTried] = useState(false);
+  const bank = useAmountReading(amount, moneyMessages.bankAmountLabel, currency);
   const params = { id };
   return (
     <div className="trx-panel" data-testid="trx-finance-panel">
@@ -115,6 +133,8 @@ function FinancePanel({ row, id, next }: { row: RecordRow; id: number; next: rea
             currency={currency}
             onAmount={setAmount}
             onCurrency={setCurrency}
+            read={bank}
+            showRequired={tried}
             testId="trx-bank"
           />
           <Button
@@ -124,8 +144,11 @@ function FinancePanel({ row, id, next }: { row: RecordRow; id: number; next: rea
             loading={
               action.pending === 'transactionDepositOk' || action.pending === 'transactionFinansOkWithdrawal'
             }
+            disabled={isRefused(bank, amount)}
             onClick={() => {
-              const body = { amount_bank: amount, bank_currency_id: currency };
+              setTried(true);
+              if (!bank.reading.ok) return;
+              const body = { amount_bank: bank.reading.value, bank_currency_id: currency };
               void (deposit
                 ? action.run('transactionDepositOk', { params, body })
                 : action.run('transactionFinansOkWithdrawal', { params, body }));
@@ -151,8 +174,12 @@ function RiskPanel({ row, id, next }: { row: RecordRow; id: number; next: readon
   const deposit = textCell(row, 'type') === TRANSACTION_TYPES.deposit;
   const [platformAmount, setPlatformAmount] = useState('');
   const [platformCurrency, setPlatformCurrency] = useState(String(DEFAULT_PLATFORM_CURRENCY_ID));
-  const [bankAmount, setBankAmount] = useState(textCell(row, 'amount_bank'));
+  const [bankAmount, setBankAmount] = useState(amountText(row, 'amount_bank'));
   const [bankCurrency, setBankCurrency] = useState(String(DEFAULT_BANK_CURRENCY_ID));
+  const [tried, setTried] = useState(false);
+  const platform = useAmountReading(platformAmount, moneyMessages.platformAmountLabel, platformCurrency);
+  const bank = useAmountReading(bankAmount, moneyMessages.bankAmountLabel, bankCurrency);
+  const typedRefused = isRefused(platform, platformAmount) || (!deposit && isRefused(bank, bankAmount));
   const params = { id };
   const canApprove = next.includes(deposit ? S.depositCompleted : S.riskApproved);
   return (
@@ -167,6 +194,8 @@ function RiskPanel({ row, id, next }: { row: RecordRow; id: number; next: readon
             currency={platformCurrency}
             onAmount={setPlatformAmount}
             onCurrency={setPlatformCurrency}
+            read={platform}
+            showRequired={tried}
             testId="trx-platform"
           />
           {deposit ? null : (
@@ -177,6 +206,8 @@ function RiskPanel({ row, id, next }: { row: RecordRow; id: number; next: readon
               currency={bankCurrency}
               onAmount={setBankAmount}
               onCurrency={setBankCurrency}
+              read={bank}
+              showRequired={tried}
               testId="trx-risk-bank"
             />
           )}
@@ -187,14 +218,23 @@ function RiskPanel({ row, id, next }: { row: RecordRow; id: number; next: readon
             loading={
               action.pending === 'transactionRiskOk' || action.pending === 'transactionRiskOkWithdrawal'
             }
+            disabled={typedRefused}
             onClick={() => {
-              const platform = { amount_platform: platformAmount, platform_currency_id: platformCurrency };
-              void (deposit
-                ? action.run('transactionRiskOk', { params, body: platform })
-                : action.run('transactionRiskOkWithdrawal', {
-                    params,
-                    body: { ...platform, amount_bank: bankAmount, bank_currency_id: bankCurrency },
-                  }));
+              setTried(true);
+              if (!platform.reading.ok) return;
+              const booked = {
+                amount_platform: platform.reading.value,
+                platform_currency_id: platformCurrency,
+              };
+              if (deposit) {
+                void action.run('transactionRiskOk', { params, body: booked });
+                return;
+              }
+              if (!bank.reading.ok) return;
+              void action.run('transactionRiskOkWithdrawal', {
+                params,
+                body: { ...booked, amount_bank: bank.reading.value, bank_currency_id: bankCurrency },
+              });
             }}
             data-testid="trx-risk-approve"
           />

@@ -20,9 +20,12 @@ import { APPROVAL, TRANSACTION_TYPES } from '../../../../shared/domain/transacti
 import { LOCKED_MONEY_FIELDS, moneyLocked } from '../../../../shared/domain/transaction-state';
 import { useOptions, type OptionIndex } from '../../api/options';
 import { format, messages } from '../../../../shared/i18n/messages';
+import { moneyMessages } from '../../../../shared/i18n/money-messages';
 import { useCrmMutation, useCrmQuery } from '../../api/use-crm-call';
 import { useNotifier } from '../../ui/toaster';
 import { transactionTexts as tt } from '../../i18n/transaction-texts';
+import { MoneyInput } from '../../ui/MoneyInput';
+import { useAmountReading } from './AmountInput';
 import { invalidateTransactions, textCell, type StatusIndex } from './transaction-queries';
 import { useQueryClient } from '@tanstack/react-query';
 
@@ -190,9 +193,17 @@ export function EditTransactionDialog({ row, onClose }: { row: RecordRow; onClos
   const notifier = useNotifier();
   const queryClient = useQueryClient();
   const save = useCrmMutation('detailSave');
-  const [values, setValues] = useState<Record<Editable, string>>(
-    () => Object.fromEntries(EDITABLE.map((name) => [name, textCell(row, name)])) as Record<Editable, string>,
+  // The amount starts written the Turkish way ('1.000,50'), as the money input reads what people type.
+  const [initial] = useState<Record<Editable, string>>(
+    () =>
+      Object.fromEntries(
+        EDITABLE.map((name) => {
+          const text = textCell(row, name);
+          return [name, name === 'amount' && text !== '' ? (formatDecimalTr(text) ?? text) : text];
+        }),
+      ) as Record<Editable, string>,
   );
+  const [values, setValues] = useState<Record<Editable, string>>(initial);
   const [error, setError] = useState<string | null>(null);
   // After finance's approval the money fields are read-only (the server refuses them the same way).
   const locked = moneyLocked({
@@ -201,11 +212,17 @@ export function EditTransactionDialog({ row, onClose }: { row: RecordRow; onClos
     locked_at: row.locked_at ?? null,
   });
   const isLocked = (name: Editable): boolean => locked && LOCKED_MONEY_FIELDS.includes(name);
+  const amount = useAmountReading(values.amount, moneyMessages.amountLabel, textCell(row, 'currency_id'));
   const submit = (): void => {
+    const changed = EDITABLE.filter((name) => !isLocked(name) && values[name] !== initial[name]);
+    if (changed.includes('amount') && !amount.reading.ok) {
+      setError(amount.reading.error);
+      return;
+    }
     const inputs = Object.fromEntries(
-      EDITABLE.filter((name) => !isLocked(name) && values[name] !== textCell(row, name)).map((name) => [
+      changed.map((name) => [
         name,
-        values[name],
+        name === 'amount' && amount.reading.ok ? amount.reading.value : values[name],
       ]),
     );
     if (Object.keys(inputs).length === 0) {
@@ -254,6 +271,18 @@ export function EditTransactionDialog({ row, onClose }: { row: RecordRow; onClos
                 }}
                 data-testid={`trx-edit-${name}`}
               />
+            ) : name === 'amount' ? (
+              <MoneyInput
+                ariaLabel={EDIT_LABELS.amount}
+                className="money-input-nested"
+                text={values.amount}
+                onText={(text) => setValues((current) => ({ ...current, amount: text }))}
+                reading={amount.reading}
+                currency={amount.currency}
+                showRequired
+                disabled={isLocked('amount')}
+                testId="trx-edit-amount"
+              />
             ) : (
               <InputGroup
                 value={values[name]}
@@ -278,6 +307,7 @@ export function EditTransactionDialog({ row, onClose }: { row: RecordRow; onClos
               intent="primary"
               text={messages.save}
               loading={save.isPending}
+              disabled={values.amount !== initial.amount && !amount.reading.ok}
               onClick={submit}
               data-testid="trx-edit-save"
             />

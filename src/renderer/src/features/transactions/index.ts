@@ -3,7 +3,7 @@ import type { FeatureRoutes } from '../../app/feature-routes';
 import { lazyScreen } from '../../app/lazy-screen';
 
 export { TransactionTable, type TransactionTableProps } from './TransactionTable';
-export { AmountInput } from './AmountInput';
+export { AmountInput, useAmountReading, useCurrencyCode } from './AmountInput';
 export {
   customerQuery,
   invalidateTransactions,

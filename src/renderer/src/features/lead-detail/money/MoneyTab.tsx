@@ -14,6 +14,7 @@ import type { CallResult } from '../../../../../shared/contract';
 import { OPTION_LIST_IDS } from '../../../../../shared/domain';
 import { GATEWAYS, TRANSACTION_TYPES } from '../../../../../shared/domain/transaction-flow';
 import { messages } from '../../../../../shared/i18n/messages';
+import { moneyMessages } from '../../../../../shared/i18n/money-messages';
 import { transactionMessages as t } from '../../../../../shared/i18n/transaction-messages';
 import { useOptions } from '../../../api/options';
 import { usePermissions } from '../../../api/permissions';
@@ -25,6 +26,7 @@ import { transactionTexts as tt } from '../../../i18n/transaction-texts';
 import {
   AmountInput,
   customerQuery,
+  useAmountReading,
   invalidateTransactions,
   TRANSACTIONS_TABLE,
   TransactionTable,
@@ -81,16 +83,29 @@ function CreateForm({ leadId, eligibility }: { leadId: number; eligibility: Elig
     login: eligibility.platforms[0]?.login ?? '',
   }));
   const [error, setError] = useState<string | null>(null);
-  const set = (patch: Partial<MoneyFormValues>): void => setValues((current) => ({ ...current, ...patch }));
+  const [tried, setTried] = useState(false);
+  // A change answers the last refusal: it is not left standing over a corrected form.
+  const set = (patch: Partial<MoneyFormValues>): void => {
+    setError(null);
+    setValues((current) => ({ ...current, ...patch }));
+  };
   const withdrawal = values.type === TRANSACTION_TYPES.withdrawal;
   const gateway = Number(values.gateway_id);
+  const amount = useAmountReading(values.amount, moneyMessages.amountLabel, values.currency_id);
 
   const submit = (): void => {
-    const problem = moneyFormError(values);
+    setTried(true);
+    const problem = moneyFormError(values, amount.currency);
     setError(problem);
     if (problem !== null) return;
     insert.mutate(
-      { body: { table: TRANSACTIONS_TABLE, type: 'insert', inputs: moneyInputs(leadId, values) } },
+      {
+        body: {
+          table: TRANSACTIONS_TABLE,
+          type: 'insert',
+          inputs: moneyInputs(leadId, values, amount.currency),
+        },
+      },
       {
         onSuccess: (answer) => {
           if (!answer.success) {
@@ -98,6 +113,7 @@ function CreateForm({ leadId, eligibility }: { leadId: number; eligibility: Elig
             return;
           }
           setValues({ ...emptyMoneyForm(), login: values.login });
+          setTried(false);
           notifier.success(messages.savedSuccessfully);
           invalidateTransactions(queryClient);
         },
@@ -167,6 +183,8 @@ function CreateForm({ leadId, eligibility }: { leadId: number; eligibility: Elig
           currency={values.currency_id}
           onAmount={(amount) => set({ amount })}
           onCurrency={(currency_id) => set({ currency_id })}
+          read={amount}
+          showRequired={tried}
           testId="trx-form"
         />
         {withdrawal && gateway === GATEWAYS.bankTransfer ? (

@@ -1,10 +1,11 @@
+import { type MoneyReading, readMoney } from '../../../../../shared/domain/money-input';
 import {
   DEFAULT_CURRENCY_ID,
   GATEWAYS,
   isValidTrIban,
-  parseAmount,
   TRANSACTION_TYPES,
 } from '../../../../../shared/domain/transaction-flow';
+import { moneyMessages } from '../../../../../shared/i18n/money-messages';
 import { transactionMessages as t } from '../../../../../shared/i18n/transaction-messages';
 
 /** The create form's values (spec 2 §5), all text as typed. */
@@ -40,15 +41,21 @@ export function emptyMoneyForm(): MoneyFormValues {
   };
 }
 
+/** The amount as typed, read in the chosen currency (its code; null until known: 2 decimals). */
+export function readFormAmount(values: MoneyFormValues, currency: string | null): MoneyReading {
+  return readMoney(values.amount, { field: moneyMessages.amountLabel, currency });
+}
+
 /**
  * The form's own checks, in the spec's words, before anything is sent (the server checks all of them
- * again): gateway, amount and platform required; a withdrawal needs a comment, IBAN and holder for
- * gateway 1 (26 characters, mod-97), wallet address and type for gateway 5. Null when it may be sent.
+ * again): gateway, amount (docs/money.md#reading-amounts) and platform required; a withdrawal needs a
+ * comment, IBAN and holder for gateway 1 (26 characters, mod-97), wallet address and type for gateway 5.
+ * Null when it may be sent.
  */
-export function moneyFormError(values: MoneyFormValues): string | null {
+export function moneyFormError(values: MoneyFormValues, currency: string | null = null): string | null {
   if (values.gateway_id === '') return t.gatewayRequired;
-  if (values.amount.trim() === '') return t.amountRequired;
-  if (parseAmount(values.amount) === null) return t.amountInvalid;
+  const amount = readFormAmount(values, currency);
+  if (!amount.ok) return amount.error;
   if (values.login === '') return t.platformRequired;
   if (values.type === TRANSACTION_TYPES.withdrawal) {
     if (values.comment.trim() === '') return t.commentRequired;
@@ -64,15 +71,23 @@ export function moneyFormError(values: MoneyFormValues): string | null {
   return null;
 }
 
-/** The inline save's inputs: only what this type and gateway use; the amount as exact decimal text. */
-export function moneyInputs(customerId: number, values: MoneyFormValues): Record<string, string | number> {
+/**
+ * The inline save's inputs: only what this type and gateway use; the amount as the exact decimal text
+ * the form showed ('1.000' -> '1000.00').
+ */
+export function moneyInputs(
+  customerId: number,
+  values: MoneyFormValues,
+  currency: string | null = null,
+): Record<string, string | number> {
+  const amount = readFormAmount(values, currency);
   const withdrawal = values.type === TRANSACTION_TYPES.withdrawal;
   const gateway = Number(values.gateway_id);
   const inputs: Record<string, string | number> = {
     customer_id: customerId,
     type: values.type,
     gateway_id: gateway,
-    amount: parseAmount(values.amount) ?? values.amount,
+    amount: amount.ok ? amount.value : values.amount,
     currency_id: values.currency_id,
     login: values.login,
   };

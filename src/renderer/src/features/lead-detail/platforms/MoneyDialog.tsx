@@ -1,10 +1,17 @@
-import { Button, Callout, Dialog, DialogBody, DialogFooter, FormGroup, InputGroup } from '@blueprintjs/core';
+import { Button, Dialog, DialogBody, DialogFooter, FormGroup, InputGroup } from '@blueprintjs/core';
 import { useState, type ReactNode } from 'react';
-import { DEFAULT_LEVERAGE, parsePlatformAmount } from '../../../../../shared/domain';
+import {
+  DEFAULT_LEVERAGE,
+  DEFAULT_PLATFORM_CURRENCY_ID,
+  PLATFORM_AMOUNT_DECIMALS,
+} from '../../../../../shared/domain';
 import { format } from '../../../../../shared/i18n/messages';
+import { moneyMessages } from '../../../../../shared/i18n/money-messages';
 import { platformMessages } from '../../../../../shared/i18n/platform-messages';
 import { useCrmMutation } from '../../../api/use-crm-call';
+import { MoneyInput, useMoneyReading } from '../../../ui/MoneyInput';
 import { useNotifier } from '../../../ui/toaster';
+import { useCurrencyCode } from '../../transactions';
 import { platformTexts as t } from '../../../i18n/platform-texts';
 import { useRefreshCalls } from '../lead-queries';
 import { accountBody, type PlatformAccount } from './account-query';
@@ -26,7 +33,8 @@ function newRequestKey(): string {
 }
 
 /**
- * Deposit or withdrawal on a platform account (risk only, spec 2 §5, §6): amount as free text, leverage
+ * Deposit or withdrawal on a platform account (risk only, spec 2 §5, §6): amount as free text read by the
+ * money reader in the ledger's cents and shown back in the platform currency (list 148 id 1), leverage
  * 100 unless changed. The server records the move and a job sends it (docs/money.md#platform-operations):
  * 'Başarılı' once recorded, and the account's operations show it going on to done or failed; 'Hata' with
  * the spec's text when it is refused at once (spec 2 §8), the server's reason beneath it. The dialog
@@ -38,17 +46,20 @@ export function MoneyDialog({ account, direction, onClose, onQueued }: MoneyDial
   const mutation = useCrmMutation(direction === 'deposit' ? 'createDeposit' : 'createWithdrawal');
   const [amount, setAmount] = useState('');
   const [leverage, setLeverage] = useState(String(DEFAULT_LEVERAGE));
-  const [error, setError] = useState<string | null>(null);
   const [requestKey] = useState(newRequestKey);
+  const [tried, setTried] = useState(false);
+  const currency = useCurrencyCode(String(DEFAULT_PLATFORM_CURRENCY_ID));
+  const reading = useMoneyReading(amount, {
+    field: moneyMessages.amountLabel,
+    currency,
+    decimals: PLATFORM_AMOUNT_DECIMALS,
+  });
 
   const submit = (): void => {
-    if (parsePlatformAmount(amount) === null) {
-      setError(platformMessages.amountInvalid);
-      return;
-    }
-    setError(null);
+    setTried(true);
+    if (!reading.ok) return;
     mutation.mutate(
-      { body: { ...accountBody(account), amount, leverage, idempotency_key: requestKey } },
+      { body: { ...accountBody(account), amount: reading.value, leverage, idempotency_key: requestKey } },
       {
         onSuccess: (answer) => {
           notifier.success(`${platformMessages.success}: ${answer.msg}`);
@@ -76,16 +87,18 @@ export function MoneyDialog({ account, direction, onClose, onQueued }: MoneyDial
         }}
       >
         <DialogBody>
-          <FormGroup label={t.amount} labelFor="platform-amount" helperText={t.amountHint}>
-            <InputGroup
-              id="platform-amount"
-              autoFocus
-              value={amount}
-              onValueChange={setAmount}
-              inputMode="decimal"
-              data-testid="platform-amount"
-            />
-          </FormGroup>
+          <MoneyInput
+            id="platform-amount"
+            label={t.amount}
+            hint={t.amountHint}
+            autoFocus
+            text={amount}
+            onText={setAmount}
+            reading={reading}
+            currency={currency}
+            showRequired={tried}
+            testId="platform-amount"
+          />
           <FormGroup label={t.leverage} labelFor="platform-leverage">
             <InputGroup
               id="platform-leverage"
@@ -95,11 +108,6 @@ export function MoneyDialog({ account, direction, onClose, onQueued }: MoneyDial
               data-testid="platform-leverage"
             />
           </FormGroup>
-          {error ? (
-            <Callout intent="danger" icon="error" data-testid="platform-money-error">
-              {error}
-            </Callout>
-          ) : null}
         </DialogBody>
         <DialogFooter
           actions={
