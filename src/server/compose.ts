@@ -84,6 +84,7 @@ import { createTasksService, type TasksService } from './modules/tasks/service';
 import { createTransactionsService, type TransactionsService } from './modules/transactions/service';
 import { OPTION_VALUES_SOURCE, statusFlowHook } from './modules/transactions/status-flows';
 import { createTransactionHook, TRANSACTIONS_SOURCE } from './modules/transactions/transaction-rules';
+import { leadMoneyHistoryHook } from './modules/transactions/money-history-guard';
 import { moneySettingsFromEnv, type MoneyEnv } from './modules/transactions/money-settings';
 import { createPlatformsService, PLATFORMS_TABLE, type PlatformsService } from './modules/platforms/service';
 import { platformRowsHook } from './modules/platforms/platform-rows-hook';
@@ -328,6 +329,7 @@ export async function composeServer(app: FastifyInstance, options: ComposeOption
   // Admin tables edited through the generic list are journaled like the admin calls (issue 14).
   for (const source of ADMIN_JOURNALED_SOURCES) recordHooks.register(source, adminTableJournalHook);
   // Assignment rules (/hooks) on every new lead, in the insert's transaction.
+  recordHooks.register('leads', leadMoneyHistoryHook);
   recordHooks.register(
     'leads',
     createAssignmentHook((message, details) => app.log.warn(details, message)),

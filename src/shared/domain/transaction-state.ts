@@ -135,6 +135,8 @@ export const LOCKED_MONEY_FIELDS: readonly string[] = [
   'login',
   'iban',
   'iban_name',
+  'delivery_iban',
+  'lead_remitter_id',
 ];
 
 /** Fields nobody edits after the creation: what kind of instruction it is and whose it is. */

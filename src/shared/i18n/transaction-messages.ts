@@ -36,7 +36,11 @@ export const transactionMessages = {
   approvalsMissing: 'Bu duruma geçmek için önceki onaylar (önce finans, sonra risk) kayıtlı olmalıdır',
   statusNotForType: 'Bu durum bu işlem türü için kullanılamaz',
   moneyLocked:
-    'Finans onayından sonra tutar, para birimi, tür, müşteri, platform ve IBAN değiştirilemez; hatalı işlem ters kayıtla düzeltilir',
+    'Finans onayından sonra tutar, para birimi, tür, yöntem, müşteri, platform, IBAN, yatırım hesabı ve 3. şahıs değiştirilemez; hatalı işlem ters kayıtla düzeltilir',
+  finalStatus: 'Tamamlanmış bir işlemin durumu değişmez; hatalı işlem ters kayıtla düzeltilir',
+  finalFlow: 'Tamamlanmış durumlar (12, 15) için akış tanımlanamaz: bu durumlardan çıkış yoktur',
+  leadHasTransactions: 'Para işlemi olan kayıtlar silinemez; para geçmişi korunur',
+  platformHasMoney: 'Para işlemi veya platform hareketi olan bir hesap başka bir kayda taşınamaz',
   typeLocked: 'İşlem türü değiştirilemez; işlemi iptal edip yenisini oluşturun',
   editorsOnly: 'İşlemleri yalnızca yönetici ve satış müdürü düzenleyebilir',
   serverField: 'Bu alan sunucu tarafından belirlenir: {field}',

@@ -91,6 +91,8 @@ export function createBulkService(
           updateRows(trx, target, ids, values),
         );
       });
+      // After the commit, as for a single save: pushes to whoever works these rows.
+      hooks.afterCommit({ user, access: target, mode: 'update', ids });
       return { success: true, msg: format(messages.bulkUpdated, { count }), count };
     },
 

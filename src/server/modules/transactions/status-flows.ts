@@ -5,6 +5,7 @@ import { transactionMessages as t } from '../../../shared/i18n/transaction-messa
 import type { Database } from '../../db/schema';
 import { DomainError } from '../../domain-errors';
 import type { RecordHook } from '../../engine/record-hooks';
+import { FINAL_STATUSES } from '../../../shared/domain/transaction-state';
 
 export interface StatusEntry {
   readonly id: number;
@@ -40,13 +41,34 @@ export async function loadStatus(db: Kysely<Database>, statusId: number): Promis
 /** The source table of option list values; its flow column is checked on every generic write. */
 export const OPTION_VALUES_SOURCE = 'option_values';
 
-/** An admin editing a status's flow as data must write a department -> status ids map. */
+/**
+ * An admin editing a status's flow as data must write a department -> status ids map, and a final status
+ * (12, 15) keeps an empty flow: nothing moves out of it (docs/money.md#state-machine).
+ */
 export const statusFlowHook: RecordHook = {
-  beforeWrite({ values }) {
-    const flow = values.get('flow');
-    if (flow !== undefined && flow !== null && parseStatusFlow(flow) === null) {
-      return Promise.reject(DomainError.invalid(t.invalidFlow));
-    }
-    return Promise.resolve();
+  async beforeWrite({ trx, mode, ids, values }) {
+    const raw = values.get('flow');
+    if (raw === undefined || raw === null) return;
+    const flow = parseStatusFlow(raw);
+    if (flow === null) throw DomainError.invalid(t.invalidFlow);
+    if (Object.values(flow).every((next) => next.length === 0)) return;
+    const rows =
+      mode === 'insert'
+        ? [
+            {
+              list_id: Number(values.get('list_id') ?? OPTION_LIST_IDS.transactionStatuses),
+              value: String(values.get('value') ?? ''),
+            },
+          ]
+        : await trx
+            .selectFrom('option_values')
+            .select(['list_id', 'value'])
+            .where('id', 'in', [...ids])
+            .execute();
+    const final = rows.some(
+      (row) =>
+        Number(row.list_id) === OPTION_LIST_IDS.transactionStatuses && FINAL_STATUSES.has(Number(row.value)),
+    );
+    if (final) throw DomainError.invalid(t.finalFlow);
   },
 };

@@ -3,6 +3,7 @@ import { APPROVAL, TRX_STATUS as S, TRANSACTION_TYPES } from '../../../shared/do
 import {
   AMOUNT_STEPS,
   approvalViolation,
+  FINAL_STATUSES,
   nextStatusesFor,
   stepOwningStatus,
 } from '../../../shared/domain/transaction-state';
@@ -206,6 +207,8 @@ async function checkStep(
   input: ActionInput,
 ): Promise<number> {
   const current = await loadStatus(trx, row.status_id);
+  // Nothing moves out of a final status, whatever an edited flow says (docs/money.md#state-machine).
+  if (spec.to !== null && FINAL_STATUSES.has(row.status_id)) throw DomainError.conflict(t.finalStatus);
   const allowed = nextStatusesFor(current.flow, user.department, row.type);
   if (spec.departments === 'flow') {
     if (allowed.length === 0) {
@@ -288,6 +291,10 @@ export async function runAction(
       ...reopenChanges(before, next),
     };
     if (next !== before.status_id) changes.status_id = next;
+    // A withdrawal's reason was required when it was given; a comment step cannot empty it.
+    if (step === 'changeComment' && before.type === TRANSACTION_TYPES.withdrawal && !input.comment?.trim()) {
+      throw DomainError.invalid(t.commentRequired);
+    }
     if (changes.finance_approve_status === APPROVAL.approved && before.locked_at === null) {
       changes.locked_at = changes.finance_approve_date ?? null;
     }
