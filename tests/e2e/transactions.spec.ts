@@ -123,6 +123,11 @@ test('a withdrawal goes from the agent through finance and risk, and a deposit i
   // Finance: its pending list holds the new withdrawal; it approves with the bank amount.
   await login(page, 'finance@demo.crm');
   await openWorkspace(page);
+  // The default tab is finance's queue: the new deposit and withdrawal wait there with their age.
+  await expect(page.getByTestId('trx-pending-count')).toContainText(/Bekleyenler \(\d+\)/);
+  await expect(page.getByTestId(`trx-row-${depositId}`).getByTestId('trx-waiting')).toHaveText('az önce');
+  await expect(page.getByTestId(`trx-row-${withdrawalId}`)).toBeVisible();
+  await saveScreen(page, testInfo, 'transactions-finance-queue');
   await openRow(page, withdrawalId);
   const details = page.getByTestId(`trx-details-${withdrawalId}`);
   await expect(details.getByTestId('trx-finance-panel')).toBeVisible();
@@ -169,6 +174,12 @@ test('a withdrawal goes from the agent through finance and risk, and a deposit i
   const entries = page.getByTestId('trx-journal-entry');
   await expect(entries).toHaveCount(3);
   await expect(entries.nth(0)).toContainText('Oluşturuldu');
+  // Each step with the status before and after it: the creation shows the status it was made with.
+  await expect(entries.nth(0).getByTestId('trx-journal-status')).toHaveText('— → Çekim Talebi');
+  await expect(entries.nth(1).getByTestId('trx-journal-status')).toHaveText('Çekim Talebi → Finans Onayladı');
+  await expect(entries.nth(2).getByTestId('trx-journal-status')).toHaveText(
+    'Finans Onayladı → Risk Onayladı',
+  );
   await expect(entries.nth(0)).toContainText('Emre Şahin');
   await expect(entries.nth(1)).toContainText('Finans çekimi onayladı');
   await expect(entries.nth(1)).toContainText('Burcu Tekin');

@@ -162,6 +162,7 @@ export function TransactionTable(props: TransactionTableProps): ReactNode {
             {showCustomer ? <th>{tt.columnCustomer}</th> : null}
             <th>{tt.columnType}</th>
             <th>{tt.columnStatus}</th>
+            {waiting ? <th>{tt.columnWaiting}</th> : null}
             <th>{tt.columnGateway}</th>
             <th>{tt.columnAmount}</th>
             {narrow ? null : (
@@ -174,7 +175,6 @@ export function TransactionTable(props: TransactionTableProps): ReactNode {
             <th>{tt.columnFinance}</th>
             <th>{tt.columnRisk}</th>
             <th>{tt.columnDate}</th>
-            {waiting ? <th>{tt.columnWaiting}</th> : null}
           </tr>
         </thead>
         <tbody>
@@ -213,6 +213,11 @@ export function TransactionTable(props: TransactionTableProps): ReactNode {
                   <td data-testid={`trx-status-${id}`}>
                     {status === null ? '' : (statuses.byId.get(status)?.label ?? String(status))}
                   </td>
+                  {waiting ? (
+                    <td className="trx-nowrap">
+                      <Waiting since={textCell(row, 'created_at')} slaHours={waiting.slaHours} now={now} />
+                    </td>
+                  ) : null}
                   <td>
                     {gateways?.byValue.get(textCell(row, 'gateway_id'))?.label ?? textCell(row, 'gateway_id')}
                   </td>
@@ -239,11 +244,6 @@ export function TransactionTable(props: TransactionTableProps): ReactNode {
                   <td className={narrow ? undefined : 'trx-nowrap'}>
                     {formatDateTimeTr(textCell(row, 'created_at'))}
                   </td>
-                  {waiting ? (
-                    <td className="trx-nowrap">
-                      <Waiting since={textCell(row, 'created_at')} slaHours={waiting.slaHours} now={now} />
-                    </td>
-                  ) : null}
                 </tr>
                 {open.has(id) ? (
                   <tr className="trx-details" data-testid={`trx-details-${id}`}>
