@@ -24,6 +24,8 @@ import { createTokenVault, type KeytarLike, type SafeStorageLike, type TokenVaul
 export interface MainServicesDeps {
   store: KeyValueStore;
   keytar: KeytarLike | null;
+  /** Why keytar did not load, for the vault's one log line about its safeStorage fallback. */
+  keytarUnavailable?: string | null;
   safeStorage: SafeStorageLike | null;
   fetch: FetchLike;
   emit: EmitBridgeEvent;
@@ -100,6 +102,7 @@ export function createMainServices(deps: MainServicesDeps): MainServices {
   const settings = createSettings(deps.store);
   const vault = createTokenVault({
     keytar: deps.keytar,
+    keytarUnavailable: deps.keytarUnavailable ?? null,
     safeStorage: deps.safeStorage,
     store: deps.store,
     service: deps.keychainService,

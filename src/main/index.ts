@@ -280,8 +280,8 @@ async function ready(): Promise<void> {
   if (process.platform === 'win32') app.setAppUserModelId(APP_USER_MODEL_ID);
   await loadPolicy();
 
+  // The vault names keytar's reason once, when it first falls back to safeStorage.
   const keytar = await loadKeytar();
-  if (keytar.reason) log(keytar.reason);
 
   const emit: EmitBridgeEvent = (event, payload) => {
     // The preload forwards events as they come, so what leaves here must already be right.
@@ -328,6 +328,7 @@ async function ready(): Promise<void> {
       }),
     },
     keytar: keytar.keytar,
+    keytarUnavailable: keytar.reason,
     safeStorage,
     // Chromium's network stack: system proxy settings and the OS certificate store (company CAs).
     fetch: (url, init) => net.fetch(url, init),
