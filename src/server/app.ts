@@ -10,6 +10,7 @@ import { answerConnectionError, answerFrameworkError, installRequestGuards } fro
 import { RequestLogController, serverLoggerOptions, type LogDestination } from './http/request-log';
 import { serverMessages } from './domain-errors';
 import { registerAdminRoutes } from './modules/admin/routes';
+import { registerApiDocsRoutes } from './modules/api-docs/routes';
 import { registerAuthRoutes } from './modules/auth/routes';
 import { registerPermissionRoutes } from './modules/permissions/routes';
 import { registerExportRoutes } from './modules/export/routes';
@@ -209,6 +210,7 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
   await app.register(
     async (api) => {
       api.get('/health', async () => ({ ok: true }));
+      registerApiDocsRoutes(api, API_PREFIX);
       registerAuthRoutes(api, {
         db,
         auth,
