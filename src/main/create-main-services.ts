@@ -56,7 +56,7 @@ export interface MainServicesDeps {
   schedule?: Schedule;
   random?: () => number;
   log?: Log;
-  /** IT's policy for the server address (issue #17); none unless given. */
+  /** IT's policy for the server address (see docs/it-deployment.md); none unless given. */
   policy?: { crmAddress?: string; disableEmbeddedServer?: boolean };
   /** Updater, crash notice and deep links of the installed app; a disabled stand-in unless given. */
   desktopControls?: DesktopControls;

@@ -76,7 +76,7 @@ const rendererUrl = devRendererUrl ?? pathToFileURL(rendererFile).href;
 let mainWindow: BrowserWindow | null = null;
 let tray: Tray | null = null;
 const lifecycle = createWindowLifecycle();
-/** The policy read at start (issue #17); empty until then. */
+/** The policy read at start (see docs/it-deployment.md); empty until then. */
 let policy: Policy = {};
 /** Set after the services exist; a deep link that came earlier waits in the handoff. */
 let focusMainWindow: () => void = () => undefined;

@@ -72,7 +72,7 @@ export interface BuildServerOptions {
   tradingEnv?: TradingEnv;
   /** A mail adapter instead of the one mailEnv describes (tests). */
   mailAdapter?: MailAdapter;
-  /** How often queued e-mails are sent; default every 5 minutes (spec 2 §4). */
+  /** How often queued e-mails are sent; default every 5 minutes (see docs/requirements.md#task-customer-and-money-states). */
   mailIntervalMs?: number;
   /**
    * Answer only requests addressed to a loopback host name. Set when the server listens on loopback, so

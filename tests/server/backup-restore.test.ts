@@ -64,7 +64,7 @@ let restored: DatabaseHandle | undefined;
 const restoredName = ownDatabaseName('crm_restore');
 let folder = '';
 
-describe.skipIf(skipReason !== null)('pg_dump / pg_restore (README "Production PostgreSQL")', () => {
+describe.skipIf(skipReason !== null)('pg_dump / pg_restore (docs/operations.md#postgresql)', () => {
   beforeAll(async () => {
     source = await createTestDatabase();
     await seedDemoData(source.db, { leads: 2_000 });
@@ -80,7 +80,7 @@ describe.skipIf(skipReason !== null)('pg_dump / pg_restore (README "Production P
 
   it('restores every table row for row into a new database, and a demo login works there', async () => {
     const dump = join(folder, 'crm.dump');
-    // The README's commands: custom format, no owner or privileges (the restoring role owns everything).
+    // The commands of docs/operations.md#backup-and-restore: custom format, no owner or privileges (the restoring role owns everything).
     await run('pg_dump', [
       '--format=custom',
       '--no-owner',

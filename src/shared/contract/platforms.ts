@@ -13,7 +13,7 @@ import { defineCall, departmentsOnly, noParams, SIGNED_IN } from './define';
 import { recordId } from './record-id';
 
 /**
- * Trading-platform accounts of a customer (spec 2 §2 platformlar, §7 "Trading account calls"). The
+ * Trading-platform accounts of a customer (see docs/requirements.md#lead-workspace-and-work-screens platformlar, #calls "Trading account calls"). The
  * account list itself is table data (POST /table/lead_platforms filtered on customer_id); these calls
  * open an account and read or move money on one, whichever platform the server runs (MT5 or its ledger).
  */
@@ -48,7 +48,7 @@ const optionalId = z.preprocess((v) => (v === '' || v === null ? undefined : v),
  */
 const accountInput = z.object({ login: loginInput, type: typeInput, id: optionalId });
 
-/** Free text (spec 2 §5) read as an exact decimal string; never a float. */
+/** Free text (see docs/requirements.md#money-importer-and-lead-input) read as an exact decimal string; never a float. */
 const amountInput = z
   .union([z.string(), z.number()], { error: platformMessages.amountInvalid })
   .transform((value, context) => {
@@ -93,7 +93,7 @@ export const openPositionSchema = z.object({
   Symbol: z.string(),
   /** 0 buy, 1 sell. */
   Action: z.number(),
-  /** In thousandths of a lot: shown divided by 1000 (spec 2 §9). */
+  /** In thousandths of a lot: shown divided by 1000 (see docs/requirements.md#constants-and-limits). */
   Volume: z.number(),
   TimeCreate: timeText,
   PriceOpen: decimalText,
@@ -198,12 +198,12 @@ export const createPlatform = defineCall({
   }),
 });
 
-/** Money moves on a platform account are the risk department's (spec 2 §7). */
+/** Money moves on a platform account are the risk department's (see docs/requirements.md#calls). */
 const MONEY_MOVERS = departmentsOnly(['risk'], platformMessages.onlyRisk);
 const moneyBody = accountInput.extend({ amount: amountInput, leverage: leverageInput });
 const moneyResult = z.object({ success: z.boolean(), msg: z.string(), ticket: z.string() });
 
-/** POST /mt5/createDeposit: risk only; amount free text, leverage 100 by default (spec 2 §5, §6). */
+/** POST /mt5/createDeposit: risk only; amount free text, leverage 100 by default (see docs/requirements.md#money-importer-and-lead-input, #departments-and-permissions). */
 export const createDeposit = defineCall({
   method: 'POST',
   path: '/mt5/createDeposit',

@@ -15,7 +15,7 @@ import { parseAmount } from '../domain/transaction-flow';
 import { transactionMessages as t } from '../i18n/transaction-messages';
 
 /**
- * Money instructions (spec 2 §7 "Transaction actions", "Transaction lead info", "Transaction search").
+ * Money instructions (see docs/requirements.md#calls "Transaction actions", "Transaction lead info", "Transaction search").
  * Creation is the generic inline save (table transactions, type insert); a customer's list is the generic
  * table call filtered on customer_id. Every action answers success or the server's Turkish refusal.
  */
@@ -48,7 +48,7 @@ const optionalComment = z
 const actionAnswer = z.object({ success: z.boolean(), msg: z.string() });
 const idParams = z.object({ id: recordId });
 
-/** A step only some departments take (spec 2 §7); the others read which department takes it. */
+/** A step only some departments take (see docs/requirements.md#calls); the others read which department takes it. */
 function stepOf(departments: readonly Department[]): CallAccess {
   const names = departments.map(departmentLabel).join(', ');
   return departmentsOnly(departments, format(t.wrongDepartment, { department: names }));
@@ -214,7 +214,7 @@ export const transactionStatuses = defineCall({
 });
 
 /**
- * POST /transaction/eligibility/{id}: whether instructions can be given for customer {id} (spec 2 §5):
+ * POST /transaction/eligibility/{id}: whether instructions can be given for customer {id} (see docs/requirements.md#money-importer-and-lead-input):
  * the missing lead fields (labels), whether it is a customer, and its REAL platform logins.
  */
 export const transactionEligibility = defineCall({

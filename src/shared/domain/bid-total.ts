@@ -1,5 +1,5 @@
 /**
- * Offer (bid) totals (spec 2 §3 Offer template: answers with priceCalc and priceVal). Prices are decimal
+ * Offer (bid) totals (see docs/requirements.md#lead-money-task-and-report-data Offer template: answers with priceCalc and priceVal). Prices are decimal
  * text and are added digit by digit through BigInt cents, never through floats.
  */
 

@@ -1,6 +1,6 @@
 import { platformMessages } from '../i18n/platform-messages';
 
-/** Spec 2 §9: platform types, as stored in lead_platforms.type. */
+/** docs/requirements.md#constants-and-limits: platform types, as stored in lead_platforms.type. */
 export const PLATFORM_ACCOUNT_TYPES = ['Demo', 'Real'] as const;
 export type PlatformAccountType = (typeof PLATFORM_ACCOUNT_TYPES)[number];
 
@@ -19,7 +19,7 @@ const AMOUNT_TEXT = /^(\d[\d.,]*?)(?:([.,])(\d{1,2}))?$/;
 const GROUPED_BY = { '.': /^\d{1,3}(?:\.\d{3})+$/, ',': /^\d{1,3}(?:,\d{3})+$/ } as const;
 
 /**
- * A money amount typed as free text (spec 2 §5) as an exact decimal string, or null when it is not one.
+ * A money amount typed as free text (see docs/requirements.md#money-importer-and-lead-input) as an exact decimal string, or null when it is not one.
  * Turkish and English writing alike: '1000', '0,1', '0.1', '1.000,50', '1,000.50', '1 000,50'. A separator
  * followed by one or two digits at the end is the decimal point; all others group thousands (so '1.000'
  * is one thousand, never 1). Only amounts above zero with at most two decimals; never through a float.
@@ -40,12 +40,12 @@ export function parsePlatformAmount(text: string): string | null {
   return fraction === '' ? whole : `${whole}.${fraction}`;
 }
 
-/** Spec 2 §5: leverage of a platform deposit or withdrawal, 100 unless given. */
+/** docs/requirements.md#money-importer-and-lead-input: leverage of a platform deposit or withdrawal, 100 unless given. */
 export const PLATFORM_LEVERAGE_MIN = 1;
 export const PLATFORM_LEVERAGE_MAX = 1000;
 
 /**
- * The Turkish label of a position's Action or an order's Type (spec 2 §9: Alış, Satış, Alış Limit, Satış
+ * The Turkish label of a position's Action or an order's Type (see docs/requirements.md#constants-and-limits: Alış, Satış, Alış Limit, Satış
  * Limit; MT5 numbers them 0-5). An unknown code shows as its number.
  */
 export function platformActionLabel(code: number): string {
@@ -60,7 +60,7 @@ export function platformActionLabel(code: number): string {
   return labels[code] ?? String(code);
 }
 
-/** Spec 2 §9: volumes are shown divided by 1000 (exactly, on the digits). */
+/** docs/requirements.md#constants-and-limits: volumes are shown divided by 1000 (exactly, on the digits). */
 export function platformVolumeText(volume: number): string {
   if (!Number.isSafeInteger(volume)) return String(volume);
   const sign = volume < 0 ? '-' : '';

@@ -6,7 +6,7 @@ import {
   platformVolumeText,
 } from '../../../src/shared/domain/platforms';
 
-describe('platform amounts (spec 2 §5: free text)', () => {
+describe('platform amounts (see docs/requirements.md#money-importer-and-lead-input: free text)', () => {
   it('reads Turkish and English writing as exact decimal text', () => {
     expect(parsePlatformAmount('0,1')).toBe('0.1');
     expect(parsePlatformAmount('0.2')).toBe('0.2');
@@ -42,7 +42,7 @@ describe('platform amounts (spec 2 §5: free text)', () => {
   });
 });
 
-describe('platform labels (spec 2 §9)', () => {
+describe('platform labels (see docs/requirements.md#constants-and-limits)', () => {
   it('names order actions in Turkish and shows volumes divided by 1000', () => {
     expect([0, 1, 2, 3].map(platformActionLabel)).toEqual(['Alış', 'Satış', 'Alış Limit', 'Satış Limit']);
     expect(platformActionLabel(9)).toBe('9');

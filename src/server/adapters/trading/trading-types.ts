@@ -37,7 +37,7 @@ export interface BalanceOperation {
   /** At most 32 characters (MT5's limit). */
   comment: string;
   /**
-   * The account's leverage (1:N) the deposit or withdrawal is made with (spec 2 §7, default 100): set on
+   * The account's leverage (1:N) the deposit or withdrawal is made with (see docs/requirements.md#calls, default 100): set on
    * the account first when it differs, and put back if the balance operation is then refused.
    */
   leverage: number;

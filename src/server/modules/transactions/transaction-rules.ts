@@ -20,7 +20,7 @@ import { requiredField, type WriteValue } from '../../engine/record-writer';
 /** The source table whose generic writes these rules guard. */
 export const TRANSACTIONS_SOURCE = 'transactions';
 
-/** Lead fields an instruction needs (spec 2 §5), with the labels the refusal names. */
+/** Lead fields an instruction needs (see docs/requirements.md#money-importer-and-lead-input), with the labels the refusal names. */
 export const REQUIRED_LEAD_FIELDS: readonly { readonly name: string; readonly label: string }[] = [
   { name: 'address', label: 'Adres' },
   { name: 'city', label: 'İl' },
@@ -68,7 +68,7 @@ export function leadReadiness(lead: Readonly<Record<string, unknown>>): LeadRead
   };
 }
 
-/** The customer's REAL platform logins (spec 2 §5: only REAL can be picked). */
+/** The customer's REAL platform logins (see docs/requirements.md#money-importer-and-lead-input: only REAL can be picked). */
 export async function realPlatformLogins(
   db: Kysely<Database>,
   customerId: number,
@@ -162,7 +162,7 @@ function checkIbanAndHolder(values: Map<string, WriteValue>): void {
   if (text(values.get('iban_name')) === '') throw DomainError.invalid(t.ibanNameRequired);
 }
 
-/** A remitter above 1 names a third party, who must be one of this lead's (spec 2 §3). */
+/** A remitter above 1 names a third party, who must be one of this lead's (see docs/requirements.md#lead-money-task-and-report-data). */
 async function checkRemitter(
   trx: Kysely<Database>,
   values: Map<string, WriteValue>,
@@ -176,7 +176,7 @@ async function checkRemitter(
 }
 
 /**
- * Server rules of money instructions (spec 2 §5) as a record hook, so they hold for every generic write:
+ * Server rules of money instructions (see docs/requirements.md#money-importer-and-lead-input) as a record hook, so they hold for every generic write:
  * an insert (POST /inline/save/, table transactions, type insert) is checked against its lead (in the
  * user's scope first, so nothing about a foreign lead leaks), platform, gateway, amount, IBAN and
  * remitter, and gets its initial status and owners from the server. An edit (admin and sales_manager's

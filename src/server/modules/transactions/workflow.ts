@@ -37,7 +37,7 @@ export interface ActionInput {
 }
 
 /**
- * One explicit step of spec 2 §7: who may take it, on which type, to which status (checked against the
+ * One explicit step of docs/requirements.md#calls: who may take it, on which type, to which status (checked against the
  * flow of the current status), and what it writes. `to` null: the step keeps the status (comment, delivery).
  */
 interface ActionSpec {
@@ -211,7 +211,7 @@ async function checkStep(
     if (row.finance_approve_status !== APPROVAL.approved) {
       throw DomainError.conflict(format(t.statusNotAllowed, { status: current.label }));
     }
-    // Spec 2 §4: risk decides while its status is empty or 0.
+    // docs/requirements.md#task-customer-and-money-states: risk decides while its status is empty or 0.
     if (row.risk_approve_status !== null && row.risk_approve_status !== 0) {
       throw DomainError.conflict(t.riskAlreadyDecided);
     }

@@ -17,8 +17,8 @@ export type MoneyDialogProps = {
 };
 
 /**
- * Deposit or withdrawal on a platform account (risk only, spec 2 §5, §6): amount as free text, leverage
- * 100 unless changed. 'Başarılı' on success; 'Hata' with the spec's text otherwise (spec 2 §8), and the
+ * Deposit or withdrawal on a platform account (risk only, docs/requirements.md#money-importer-and-lead-input, #departments-and-permissions): amount as free text, leverage
+ * 100 unless changed. 'Başarılı' on success; 'Hata' with the spec's text otherwise (see docs/requirements.md#messages-the-user-reads), and the
  * server's reason beneath it. The dialog keeps its values after a failure.
  */
 export function MoneyDialog({ account, direction, onClose }: MoneyDialogProps): ReactNode {
