@@ -1,4 +1,4 @@
-import { probePostgres, probeRedis, safeUrl } from './lib/service-probe';
+import { describePostgres, probePostgres, probeRedis, safeUrl } from './lib/service-probe';
 import { npmRunner, runStages, summarize } from './lib/stage-runner';
 import { isCi, planTestStages, type ServiceProbe } from './lib/test-plan';
 
@@ -14,7 +14,7 @@ const started = Date.now();
 const ci = isCi(process.env);
 const [postgres, redis] = await Promise.all([probePostgres(process.env), probeRedis(process.env)]);
 print(`Node ${process.version}${ci ? ', CI' : ''}`);
-print(describe('PostgreSQL', postgres));
+print(describePostgres(postgres));
 print(describe('Redis', redis));
 
 const results = await runStages(

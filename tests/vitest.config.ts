@@ -24,6 +24,8 @@ export default defineConfig({
           testTimeout: 30_000,
           hookTimeout: 120_000,
           fileParallelism: false,
+          // On PostgreSQL: fails the run when the database the URL names was changed.
+          globalSetup: ['tests/server/support/named-database-guard.ts'],
         },
       },
     ],

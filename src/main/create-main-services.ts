@@ -24,6 +24,8 @@ import { createTokenVault, type KeytarLike, type SafeStorageLike, type TokenVaul
 export interface MainServicesDeps {
   store: KeyValueStore;
   keytar: KeytarLike | null;
+  /** Why keytar did not load, for the vault's one log line about its safeStorage fallback. */
+  keytarUnavailable?: string | null;
   safeStorage: SafeStorageLike | null;
   fetch: FetchLike;
   emit: EmitBridgeEvent;
@@ -54,7 +56,7 @@ export interface MainServicesDeps {
   schedule?: Schedule;
   random?: () => number;
   log?: Log;
-  /** IT's policy for the server address (issue #17); none unless given. */
+  /** IT's policy for the server address (see docs/it-deployment.md); none unless given. */
   policy?: { crmAddress?: string; disableEmbeddedServer?: boolean };
   /** Updater, crash notice and deep links of the installed app; a disabled stand-in unless given. */
   desktopControls?: DesktopControls;
@@ -100,6 +102,7 @@ export function createMainServices(deps: MainServicesDeps): MainServices {
   const settings = createSettings(deps.store);
   const vault = createTokenVault({
     keytar: deps.keytar,
+    keytarUnavailable: deps.keytarUnavailable ?? null,
     safeStorage: deps.safeStorage,
     store: deps.store,
     service: deps.keychainService,

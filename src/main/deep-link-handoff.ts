@@ -21,7 +21,7 @@ export interface DeepLinkHandoff {
 }
 
 /**
- * Single-instance handoff (issue #17): a second launch quits and hands its link to this one. A link that
+ * Single-instance handoff (see docs/it-deployment.md): a second launch quits and hands its link to this one. A link that
  * arrives before the shell can show it (the app was started by the link, or the page is reloading) waits;
  * only the newest waits, as the user clicked it last.
  */

@@ -18,7 +18,7 @@ export interface DocumentSaver {
 }
 
 /**
- * Saves a document the renderer built (an offer's PDF, spec 2 §2 /bids) where the user chooses in the
+ * Saves a document the renderer built (an offer's PDF, docs/requirements.md#lead-workspace-and-work-screens /bids) where the user chooses in the
  * OS save dialog. Only PDF bytes are written (checked here, whatever the renderer claims), to
  * `<path>.part` first and renamed when complete.
  */

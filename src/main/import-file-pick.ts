@@ -41,7 +41,7 @@ const refused = (problem: ImportFileProblem): PickImportFileOutcome => ({
 });
 
 /**
- * The importer's file in the desktop app (issue #13): the OS dialog, then the checks that need no
+ * The importer's file in the desktop app (see docs/user-guide.md#importing-leads): the OS dialog, then the checks that need no
  * reading (type by name, a regular file, not empty, within the smaller of the server's and this
  * machine's size limit), then the parse in a worker thread. The renderer never sees the path.
  */

@@ -76,7 +76,7 @@ const rendererUrl = devRendererUrl ?? pathToFileURL(rendererFile).href;
 let mainWindow: BrowserWindow | null = null;
 let tray: Tray | null = null;
 const lifecycle = createWindowLifecycle();
-/** The policy read at start (issue #17); empty until then. */
+/** The policy read at start (see docs/it-deployment.md); empty until then. */
 let policy: Policy = {};
 /** Set after the services exist; a deep link that came earlier waits in the handoff. */
 let focusMainWindow: () => void = () => undefined;
@@ -280,8 +280,8 @@ async function ready(): Promise<void> {
   if (process.platform === 'win32') app.setAppUserModelId(APP_USER_MODEL_ID);
   await loadPolicy();
 
+  // The vault names keytar's reason once, when it first falls back to safeStorage.
   const keytar = await loadKeytar();
-  if (keytar.reason) log(keytar.reason);
 
   const emit: EmitBridgeEvent = (event, payload) => {
     // The preload forwards events as they come, so what leaves here must already be right.
@@ -328,6 +328,7 @@ async function ready(): Promise<void> {
       }),
     },
     keytar: keytar.keytar,
+    keytarUnavailable: keytar.reason,
     safeStorage,
     // Chromium's network stack: system proxy settings and the OS certificate store (company CAs).
     fetch: (url, init) => net.fetch(url, init),

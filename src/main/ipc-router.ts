@@ -45,7 +45,7 @@ export interface IpcRouterDeps {
     getGlobalShortcut(): GlobalShortcutStatus;
     setGlobalShortcut(accelerator: string): SetGlobalShortcutOutcome;
   };
-  /** The installed app's updater, crash recovery and deep links (issue #17). */
+  /** The installed app's updater, crash recovery and deep links (see docs/it-deployment.md). */
   desktop: DesktopControls;
 }
 

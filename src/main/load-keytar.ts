@@ -13,12 +13,18 @@ function isKeytar(value: unknown): value is KeytarLike {
 }
 
 /**
- * keytar is a native module: it fails to load when it was built for another Node/Electron ABI or when
- * libsecret is missing on Linux. The app must still start then (the vault falls back to safeStorage), so
- * this answers null with the reason instead of throwing.
+ * The module name as a value: keytar is an optional dependency (npm skips it where libsecret is missing),
+ * so neither TypeScript nor the bundler may insist on finding it; the shape is checked at run time.
+ */
+const KEYTAR_MODULE: string = 'keytar';
+
+/**
+ * keytar is a native module: it is absent when its build failed at install (no libsecret on Linux), and
+ * fails to load when it was built for another Node/Electron ABI. The app must still start then (the vault
+ * falls back to safeStorage), so this answers null with the reason instead of throwing.
  */
 export async function loadKeytar(
-  importKeytar: () => Promise<unknown> = () => import('keytar'),
+  importKeytar: () => Promise<unknown> = () => import(/* @vite-ignore */ KEYTAR_MODULE),
 ): Promise<LoadedKeytar> {
   try {
     const loaded = await importKeytar();

@@ -14,7 +14,7 @@ export interface ServerConnectionOptions {
   embedded: EmbeddedServerLauncher | null;
   /** Called when the API base changes: a token of one server means nothing to another. */
   onServerChanged(): Promise<void>;
-  /** IT's policy (issue #17): CrmAddress presets and locks the server; DisableEmbeddedServer forbids ours. */
+  /** IT's policy (see docs/it-deployment.md): CrmAddress presets and locks the server; DisableEmbeddedServer forbids ours. */
   policy?: { crmAddress?: string; disableEmbeddedServer?: boolean };
 }
 

@@ -27,6 +27,8 @@ export interface TokenVaultOptions {
   service: string;
   account: string;
   log?: Log;
+  /** Why keytar did not load (loadKeytar's reason), named once in the log when safeStorage takes over. */
+  keytarUnavailable?: string | null;
 }
 
 export interface TokenVault {
@@ -53,6 +55,16 @@ export function createTokenVault(options: TokenVaultOptions): TokenVault {
   // happened meanwhile, so it does not put an old token back into memory.
   let cleared = false;
   let epoch = 0;
+  let fallbackNoted = false;
+
+  // keytar is optional (it needs libsecret to build on Linux): without it the vault works on safeStorage
+  // and says so once, not at every save and load.
+  const noteSafeStorageFallback = (): void => {
+    if (keytar || fallbackNoted) return;
+    fallbackNoted = true;
+    const why = options.keytarUnavailable ? ` (${options.keytarUnavailable})` : '';
+    log(`OS keychain not available${why}: a remembered session is stored encrypted with safeStorage.`);
+  };
 
   const canEncrypt = async (): Promise<boolean> => {
     if (!safeStorage) return false;
@@ -148,6 +160,7 @@ export function createTokenVault(options: TokenVaultOptions): TokenVault {
         return;
       }
       if (await saveEncrypted(token)) {
+        noteSafeStorageFallback();
         await deleteFromKeychain();
         return;
       }
@@ -161,7 +174,10 @@ export function createTokenVault(options: TokenVaultOptions): TokenVault {
       const stillCurrent = (): boolean => started === epoch;
       const persisted = (await loadFromKeychain()) ?? (await loadEncrypted(stillCurrent));
       if (!stillCurrent()) return memory;
-      if (persisted) memory = persisted;
+      if (persisted) {
+        memory = persisted;
+        noteSafeStorageFallback();
+      }
       return persisted;
     },
 

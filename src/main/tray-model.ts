@@ -30,7 +30,7 @@ export type TrayMenuEntry =
   | { kind: 'checkbox'; label: string; checked: boolean; action: TrayAction }
   | { kind: 'separator' };
 
-/** The app's own entries of the tray menu (issue #17), shown only where they can work. */
+/** The app's own entries of the tray menu (see docs/it-deployment.md), shown only where they can work. */
 export interface TrayAppOptions {
   /** Starting at login into the tray: null where the platform has no login items. */
   autoStart: boolean | null;

@@ -2,7 +2,7 @@ import type { BrowserWindowConstructorOptions, Rectangle } from 'electron';
 import { desktopTexts } from '../shared/i18n/desktop-texts';
 import type { WindowBounds } from './settings';
 
-/** The window title until the renderer sets its own (team or application name, spec 1 §2). */
+/** The window title until the renderer sets its own (team or application name, docs/requirements.md#shell-lists-and-chat). */
 export const APP_WINDOW_TITLE = desktopTexts.appName;
 
 export const DEFAULT_WINDOW_SIZE = { width: 1366, height: 860 } as const;

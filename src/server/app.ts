@@ -10,6 +10,7 @@ import { answerConnectionError, answerFrameworkError, installRequestGuards } fro
 import { RequestLogController, serverLoggerOptions, type LogDestination } from './http/request-log';
 import { serverMessages } from './domain-errors';
 import { registerAdminRoutes } from './modules/admin/routes';
+import { registerApiDocsRoutes } from './modules/api-docs/routes';
 import { registerAuthRoutes } from './modules/auth/routes';
 import { registerPermissionRoutes } from './modules/permissions/routes';
 import { registerExportRoutes } from './modules/export/routes';
@@ -75,7 +76,7 @@ export interface BuildServerOptions {
   moneyEnv?: MoneyEnv;
   /** A mail adapter instead of the one mailEnv describes (tests). */
   mailAdapter?: MailAdapter;
-  /** How often queued e-mails are sent; default every 5 minutes (spec 2 §4). */
+  /** How often queued e-mails are sent; default every 5 minutes (see docs/requirements.md#task-customer-and-money-states). */
   mailIntervalMs?: number;
   /**
    * Answer only requests addressed to a loopback host name. Set when the server listens on loopback, so
@@ -223,6 +224,7 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
   await app.register(
     async (api) => {
       api.get('/health', async () => ({ ok: true }));
+      registerApiDocsRoutes(api, API_PREFIX);
       registerAuthRoutes(api, {
         db,
         auth,

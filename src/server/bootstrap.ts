@@ -21,7 +21,7 @@ export const ADMIN_PASSWORD_MIN_LENGTH = 10;
 export const ADMIN_GROUP_NAME = 'admin';
 export const ADMIN_TEAM_NAME = bootstrapTexts.adminTeamName;
 
-/** Lead detail tabs of spec 2 §2, used when option list 130 (modules) has no values yet. */
+/** Lead detail tabs of docs/requirements.md#lead-workspace-and-work-screens, used when option list 130 (modules) has no values yet. */
 export const DEFAULT_MODULES: readonly string[] = [
   'kisisel-bilgiler',
   'gorevler',

@@ -326,7 +326,7 @@ export async function composeServer(app: FastifyInstance, options: ComposeOption
   );
   recordHooks.register(OPTION_VALUES_SOURCE, statusFlowHook);
   recordHooks.register(PLATFORMS_TABLE, platformRowsHook);
-  // Admin tables edited through the generic list are journaled like the admin calls (issue 14).
+  // Admin tables edited through the generic list are journaled like the admin calls (see docs/admin-guide.md).
   for (const source of ADMIN_JOURNALED_SOURCES) recordHooks.register(source, adminTableJournalHook);
   // Assignment rules (/hooks) on every new lead, in the insert's transaction.
   recordHooks.register('leads', leadMoneyHistoryHook);
@@ -411,7 +411,7 @@ export async function composeServer(app: FastifyInstance, options: ComposeOption
     options: optionsService,
     autocomplete: createAutocompleteService(db, registry),
     admin: createAdminService(db, registry, realtime, invalidate),
-    // A note carries reminders for chosen agents: its own insert type (spec 1 §3-§5).
+    // A note carries reminders for chosen agents: its own insert type (see docs/requirements.md#records-notes-and-settings, #notification-and-list-states, #filters-and-list-input).
     records: createRecordsService(db, {
       registry,
       hooks: recordHooks,

@@ -64,6 +64,9 @@ export async function openBenchDatabase(
     }
   };
   const engine = serverUrl ? 'PostgreSQL' : 'PGlite';
+  // The data set is dropped and made anew when its size changes: never the database DATABASE_URL names.
+  if (serverUrl && new URL(serverUrl).pathname.replace(/^\//, '') === name)
+    throw new Error(`BENCH_DATABASE ${name} is the database DATABASE_URL names: pick another name`);
   if (serverUrl) {
     await onServer(serverUrl, `CREATE DATABASE ${name}`).catch(() => undefined);
   }

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import * as XLSX from 'xlsx';
 import { contract, encodeForm, fillPath, type ExcelFile } from '../../src/shared/contract';
 
-/** Issue 3's target for an export of 100,000 rows. */
+/** The target of docs/performance.md#current-figures for an export of 100,000 rows. */
 export const EXPORT_BENCH_TARGET = { maxMs: 8_000, maxRssDeltaMb: 300 } as const;
 
 export interface ExportBenchOptions {

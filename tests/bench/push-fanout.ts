@@ -6,7 +6,7 @@ import { seedDemoData } from '../../src/server/seed/demo-data';
 import { benchLogin } from './bench-login';
 import { contract, SOCKET_PATH, type NotificationEvent } from '../../src/shared/contract';
 
-/** Issue 5: one push reaches 1,000 connected sockets in under a second. */
+/** docs/performance.md#current-figures: one push reaches 1,000 connected sockets in under a second. */
 export const PUSH_FANOUT_TARGET_MS = 1000;
 
 export interface FanoutFigures {

@@ -8,7 +8,7 @@ import { measurePair } from './stats';
 import type { BenchContext, Section } from './scenarios/bench-context';
 import { LATENCY_COLUMNS, latencyRow } from './scenarios/latency';
 
-/** Issue 5: search and phone search p95 under 30 ms on 1,000,000 leads. */
+/** docs/performance.md#current-figures: search and phone search p95 under 30 ms on 1,000,000 leads. */
 export const SEARCH_TARGET = { maxP95Ms: 30, text: 'p95 < 30 ms' } as const;
 
 interface SearchAnswer {

@@ -4,7 +4,7 @@ import { login, saveScreen } from './support/screens';
 
 test.use({ baseURL: baseUrl() });
 
-/** A push reaches the other user and their screen shows it within this (issue 14: "within a second"). */
+/** A push reaches the other user and their screen shows it within this (see docs/admin-guide.md: "within a second"). */
 const LIVE_MS = 1000;
 
 /** Console warnings and errors of a page the fixture does not watch (the second user's). */

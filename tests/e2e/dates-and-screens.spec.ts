@@ -33,7 +33,7 @@ function firstOfMonth(calendar: Locator): Locator {
 const TYPED_DATE = /^\d{2}\.\d{2}\.\d{4}$/;
 
 test.describe('in a browser set to English', () => {
-  // Nothing about the pickers may come from the browser's language any more (issue #10).
+  // Nothing about the pickers may come from the browser's language any more (see docs/architecture.md#renderer-features).
   test.use({ locale: 'en-US' });
 
   test('the dashboard range picker is Turkish: DD.MM.YYYY, Turkish months, the week from Pzt to Paz', async ({

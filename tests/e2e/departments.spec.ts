@@ -68,7 +68,7 @@ type DepartmentCase = {
 
 const DEPARTMENTS: readonly DepartmentCase[] = [
   { email: 'admin@demo.crm', department: 'admin', admin: true },
-  // Issue 14: the panel grants permissions and accounts, so it is the admin department's alone.
+  // docs/admin-guide.md: the panel grants permissions and accounts, so it is the admin department's alone.
   { email: 'sales_manager@demo.crm', department: 'sales_manager', admin: false },
   { email: 'finance@demo.crm', department: 'finance', admin: false },
   { email: 'risk@demo.crm', department: 'risk', admin: false },
@@ -86,7 +86,7 @@ for (const { email, department, admin } of DEPARTMENTS) {
     await page.getByTestId('login-email').fill(email);
     await page.getByTestId('login-password').fill(DEMO_PASSWORD);
     await page.getByTestId('login-submit').click();
-    // Spec 2 §8: a toast for the successful login (it stays 3 s, so it is looked for at once).
+    // docs/requirements.md#messages-the-user-reads: a toast for the successful login (it stays 3 s, so it is looked for at once).
     await expect(page.getByTestId('toast').filter({ hasText: messages.loginSuccess })).toBeVisible();
     await expect(page.getByTestId('dashboard')).toBeVisible();
 

@@ -7,7 +7,7 @@ import { login, saveScreen } from './support/screens';
 
 test.use({ baseURL: baseUrl() });
 
-// The update bar of the installed app (issue #17). The main process's updater is played by pushing its
+// The update bar of the installed app (see docs/it-deployment.md). The main process's updater is played by pushing its
 // updateStatus events, exactly as webContents.send delivers them to the preload's bridge.
 const status = (patch: Partial<UpdateStatus>): UpdateStatus => ({
   state: 'idle',

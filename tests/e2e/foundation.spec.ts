@@ -32,7 +32,7 @@ test('a sales agent logs in, works the leads list and logs out', async ({ page }
   const count = Number((await total.innerText()).replace(/\D/g, ''));
   expect(count).toBeGreaterThan(0);
   expect(count).toBeLessThan(5000);
-  // default columns of spec 1 §9, id first
+  // default columns of docs/requirements.md#constants-and-limits, id first
   for (const header of [
     'sort-id',
     'sort-name',

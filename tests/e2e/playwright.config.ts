@@ -12,7 +12,8 @@ const chromium = { browserName: 'chromium' as const };
  * storage, realtime pushes and native notifications, deep links, file dialogs, saving exports and
  * PDFs, the importer's file thread, updates) and one of every kind of call. The others test screens
  * and server rules over calls that cross either bridge the same generic way, so they run once, on web
- * (README's screenshots come from there); `E2E_ALL_BRIDGES=1` runs every spec on both.
+ * (the screenshots of README.md and docs/user-guide.md#screens come from there); `E2E_ALL_BRIDGES=1`
+ * runs every spec on both.
  */
 const DESKTOP_SPECS = [
   'foundation',
@@ -38,7 +39,7 @@ export default defineConfig({
   workers: 1,
   fullyParallel: false,
   // CI retries a failed test once and Playwright reports it as flaky (still a failure when it fails
-  // twice): a safety net for a loaded machine, not a cover for a known flake (see README).
+  // twice): a safety net for a loaded machine, not a cover for a known flake (docs/development.md#tests).
   retries: process.env.CI ? 1 : 0,
   timeout: 60_000,
   forbidOnly: Boolean(process.env.CI),

@@ -30,7 +30,7 @@ test('a manager builds a daily COUNT report of leads by status as a bar chart, s
   await expect(page.getByTestId('report-result-table').locator('thead')).toContainText('Durum');
   const total = await page.getByTestId('report-total').innerText();
   expect(total).toMatch(/\d/);
-  // Only admins see the buttons that change a saved report (spec 2 §6).
+  // Only admins see the buttons that change a saved report (see docs/requirements.md#departments-and-permissions).
   await expect(page.getByTestId('report-update')).toHaveCount(0);
   await expect(page.getByTestId('report-delete')).toHaveCount(0);
   await saveScreen(page, testInfo, 'report-builder');

@@ -12,7 +12,7 @@ async function visibleIds(page: Page): Promise<number[]> {
   return (await idCells(page).allInnerTexts()).map(Number);
 }
 
-/** The login toast (spec 2 §8) is gone, so a later check for "no toast" means what it says. */
+/** The login toast (see docs/requirements.md#messages-the-user-reads) is gone, so a later check for "no toast" means what it says. */
 async function waitForToastsToClose(page: Page): Promise<void> {
   await expect(page.getByTestId('toast')).toHaveCount(0, { timeout: 10_000 });
 }

@@ -5,7 +5,7 @@ test.use({ baseURL: baseUrl() });
 
 test('a sales manager bulk-reassigns two overdue call-period leads', async ({ page }, testInfo) => {
   await login(page, 'sales_manager@demo.crm');
-  // The menu's entry opens the call-period list (spec 2 §2).
+  // The menu's entry opens the call-period list (see docs/requirements.md#lead-workspace-and-work-screens).
   await page.getByTestId('menu-call_periods').click();
   await expect(page).toHaveURL(/#\/call-periods$/);
   const table = page.getByTestId('call-periods-table');

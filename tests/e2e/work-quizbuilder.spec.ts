@@ -41,7 +41,7 @@ test('a survey built in /quizbuilder is answered on a lead by an agent', async (
   await form.getByTestId('survey-question-2').fill('Haftaya tekrar aranacak');
   await form.getByTestId('survey-submit').click();
   await expect(page.getByText('Cevaplar kaydedildi').first()).toBeVisible();
-  // The row now offers the answers (spec 2 §4), which show what was given.
+  // The row now offers the answers (see docs/requirements.md#task-customer-and-money-states), which show what was given.
   await expect(
     page.getByTestId('survey-row').filter({ hasText: name }).locator('[data-testid^="survey-view-"]'),
   ).toBeVisible({

@@ -7,7 +7,7 @@ import { DEMO_PASSWORD, login, saveScreen } from './support/screens';
 test.use({ baseURL: baseUrl() });
 
 /**
- * Issue 18: text people store (a lead's name, notes, reminders, file names, chat channels and messages)
+ * docs/operations.md#security: text people store (a lead's name, notes, reminders, file names, chat channels and messages)
  * is shown as text on every screen that shows it: no dialog opens, no handler runs, no element of the
  * payload exists in the DOM. The payloads set window.__xss when they run, besides alert().
  */

@@ -14,7 +14,7 @@ function present<T>(value: T | null, what: string): T {
   return value;
 }
 
-test.describe('installed app (issue #17)', () => {
+test.describe('installed app (see docs/it-deployment.md)', () => {
   test.skip(app === null, NO_APP_MESSAGE);
 
   let running: ElectronApplication | null = null;

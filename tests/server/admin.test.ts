@@ -51,7 +51,7 @@ describe('GET /admin/info', () => {
   });
 
   it('refuses every other department with the Turkish admin-only text', async () => {
-    // Issue 14: the panel grants permissions and accounts, so sales managers stay outside too.
+    // docs/admin-guide.md: the panel grants permissions and accounts, so sales managers stay outside too.
     for (const token of [
       tokens.sales_manager,
       server.users.sales.token,

@@ -1,11 +1,9 @@
 import { execFile } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { sql, type Kysely } from 'kysely';
-import { Client } from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildServer } from '../../src/server/app';
 import { openDatabase, type DatabaseHandle } from '../../src/server/db/database';
@@ -13,7 +11,8 @@ import type { Database } from '../../src/server/db/schema';
 import { seedDemoData } from '../../src/server/seed/demo-data';
 import { DEMO_PASSWORD } from './support/demo-server';
 import { login, postForm } from './support/http';
-import { createTestDatabase } from './support/test-database';
+import { databaseUrlOn } from '../../scripts/lib/test-database-url';
+import { createTestDatabase, ownDatabaseName, runOnServer, testServerUrl } from './support/test-database';
 
 const run = promisify(execFile);
 
@@ -27,7 +26,8 @@ async function hasTool(name: string): Promise<boolean> {
   }
 }
 
-const serverUrl = process.env.DATABASE_URL;
+// Both databases are this test's own (crm_test_*, crm_restore_*) on the server the URL names.
+const serverUrl = testServerUrl;
 const toolsPresent = (await hasTool('pg_dump')) && (await hasTool('pg_restore'));
 const skipReason = !serverUrl
   ? 'DATABASE_URL is not set: pg_dump and pg_restore work on a PostgreSQL server, not on PGlite'
@@ -36,26 +36,14 @@ const skipReason = !serverUrl
     : null;
 if (skipReason) console.info(`backup-restore.test.ts skipped: ${skipReason}`);
 
-async function onServer(statement: string): Promise<void> {
-  const client = new Client({ connectionString: serverUrl });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
-}
+const onServer = (statement: string): Promise<void> => runOnServer(serverUrl ?? '', statement);
 
 async function databaseName(db: Kysely<Database>): Promise<string> {
   const { rows } = await sql<{ name: string }>`select current_database() as name`.execute(db);
   return rows[0]?.name ?? '';
 }
 
-function urlOf(name: string): string {
-  const url = new URL(serverUrl ?? '');
-  url.pathname = `/${name}`;
-  return url.toString();
-}
+const urlOf = (name: string): string => databaseUrlOn(serverUrl ?? '', name);
 
 /** Exact row counts of every table of the public schema. */
 async function rowCounts(db: Kysely<Database>): Promise<Record<string, number>> {
@@ -73,10 +61,10 @@ async function rowCounts(db: Kysely<Database>): Promise<Record<string, number>> 
 
 let source: DatabaseHandle;
 let restored: DatabaseHandle | undefined;
-const restoredName = `crm_restore_${randomBytes(6).toString('hex')}`;
+const restoredName = ownDatabaseName('crm_restore');
 let folder = '';
 
-describe.skipIf(skipReason !== null)('pg_dump / pg_restore (README "Production PostgreSQL")', () => {
+describe.skipIf(skipReason !== null)('pg_dump / pg_restore (docs/operations.md#postgresql)', () => {
   beforeAll(async () => {
     source = await createTestDatabase();
     await seedDemoData(source.db, { leads: 2_000 });
@@ -92,7 +80,7 @@ describe.skipIf(skipReason !== null)('pg_dump / pg_restore (README "Production P
 
   it('restores every table row for row into a new database, and a demo login works there', async () => {
     const dump = join(folder, 'crm.dump');
-    // The README's commands: custom format, no owner or privileges (the restoring role owns everything).
+    // The commands of docs/operations.md#backup-and-restore: custom format, no owner or privileges (the restoring role owns everything).
     await run('pg_dump', [
       '--format=custom',
       '--no-owner',

@@ -11,7 +11,7 @@ import { createTestDatabase } from './support/test-database';
 import { forgetCaches } from './support/caches';
 
 /**
- * Issue 9: rows that belong to a lead (notes, remitters, tasks, ...) are inside a user's scope only when
+ * docs/operations.md#security: rows that belong to a lead (notes, remitters, tasks, ...) are inside a user's scope only when
  * their lead is; author fields are the server's; menu entries that name a screen are not tables; a save
  * that writes nothing is a 400. Each case was an open hole before the engine learnt the rule.
  */

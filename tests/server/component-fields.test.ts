@@ -16,7 +16,7 @@ import {
 import { get, login, postJson } from './support/http';
 
 /**
- * The component types the demo data brought into the registry (issue 10), through the API: a new user's
+ * The component types the demo data brought into the registry (see docs/requirements.md#records-notes-and-settings), through the API: a new user's
  * password (hashed, never listed), a lead's balance (exact decimal), group permissions (flags only) and a
  * task template's JSON.
  */

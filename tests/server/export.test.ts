@@ -333,7 +333,7 @@ describe('POST /api/export/{table}', () => {
     await setExportFlag(users.admin.user_group_id, 'leads', 0);
     try {
       expect(failure(await exportCall({}, tokens.sales_manager), 403)).toBe(messages.forbidden);
-      // Spec 1 §6: department admin enables the export on its own.
+      // docs/requirements.md#departments-and-permissions: department admin enables the export on its own.
       const answer = ok<ExportAnswer>(
         await exportCall({ fields: ['id'], filters: [{ name: 'id', type: 5, value: 3 }] }, tokens.admin),
       );

@@ -9,7 +9,7 @@ import { serverMessages } from '../../src/shared/i18n/server-texts';
 import { createTestDatabase } from './support/test-database';
 
 /**
- * Issue 18: refusals made before any route runs (Node's parser, the router, the CORS preflight, the body
+ * docs/operations.md#security: refusals made before any route runs (Node's parser, the router, the CORS preflight, the body
  * parsers) answer in the API's own shape, { success: false, msg } in Turkish, over a real socket.
  */
 

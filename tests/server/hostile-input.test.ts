@@ -11,7 +11,7 @@ import { login } from './support/http';
 import { createTestDatabase } from './support/test-database';
 
 /**
- * Issue 18: a property-based fuzzer of hostile filters, sorts, field lists and bodies against the list
+ * docs/operations.md#security: a property-based fuzzer of hostile filters, sorts, field lists and bodies against the list
  * and save routes, as an agent with a row restriction (sales: own team). Every answer: no 5xx, no SQL or
  * stack text, no row outside the restriction; every table byte for byte the same afterwards. The runs
  * add up to FUZZ_INPUTS (10,000; SECURITY_FUZZ_INPUTS lowers it for a quick local try).

@@ -8,7 +8,7 @@ import { messages } from '../../src/shared/i18n/messages';
 import { createTestDatabase } from './support/test-database';
 
 /**
- * Issue 9 §3: wrong passwords slow down the client that sends them, never the account's owner at another
+ * docs/operations.md#security: wrong passwords slow down the client that sends them, never the account's owner at another
  * client. The first wait is a minute here so the test does not race the clock.
  */
 

@@ -1,7 +1,5 @@
-import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
-import { Client } from 'pg';
 import { sql } from 'kysely';
 import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -11,13 +9,16 @@ import { seedDemoData } from '../../src/server/seed/demo-data';
 import { encodeForm, SOCKET_PATH, type CallResult, type NotificationEvent } from '../../src/shared/contract';
 import { PERMISSION_ACTIONS } from '../../src/shared/domain/constants';
 import { messages } from '../../src/shared/i18n/messages';
+import { databaseUrlOn } from '../../scripts/lib/test-database-url';
 import { DEMO_PASSWORD } from './support/demo-server';
+import { ownDatabaseName, runOnServer, testServerUrl } from './support/test-database';
 
 /*
- * Two server nodes on loopback, each with its own connection pool, sharing one PostgreSQL database and
- * one Redis: what a deployment behind a reverse proxy runs. Everything goes over real HTTP and sockets.
+ * Two server nodes on loopback, each with its own connection pool, sharing one PostgreSQL database (its
+ * own crm_test_* database on the server of TEST_DATABASE_URL / DATABASE_URL) and one Redis: what a
+ * deployment behind a reverse proxy runs. Everything goes over real HTTP and sockets.
  */
-const databaseUrl = process.env.DATABASE_URL;
+const databaseUrl = testServerUrl;
 const redisUrl = process.env.REDIS_URL;
 const missing = [databaseUrl ? null : 'DATABASE_URL', redisUrl ? null : 'REDIS_URL'].filter(
   (name): name is string => name !== null,
@@ -40,16 +41,6 @@ interface Answer {
 let databaseName = '';
 const nodes: Node[] = [];
 const sockets: Socket[] = [];
-
-async function onServer(url: string, statement: string): Promise<void> {
-  const client = new Client({ connectionString: url });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
-}
 
 async function startNode(url: string): Promise<Node> {
   const database = await openDatabase({ url });
@@ -151,15 +142,14 @@ describe.skipIf(missing.length > 0)(`two server nodes, one PostgreSQL, one Redis
 
   beforeAll(async () => {
     const serverUrl = databaseUrl ?? '';
-    databaseName = `crm_test_${randomBytes(6).toString('hex')}`;
-    await onServer(serverUrl, `CREATE DATABASE ${databaseName}`);
-    const url = new URL(serverUrl);
-    url.pathname = `/${databaseName}`;
+    databaseName = ownDatabaseName();
+    await runOnServer(serverUrl, `CREATE DATABASE ${databaseName}`);
+    const url = databaseUrlOn(serverUrl, databaseName);
     // Node A migrates and seeds; node B opens the same database as a second node would.
-    nodeA = await startNode(url.toString());
+    nodeA = await startNode(url);
     nodes.push(nodeA);
     await seedDemoData(nodeA.database.db, { leads: 30 });
-    nodeB = await startNode(url.toString());
+    nodeB = await startNode(url);
     nodes.push(nodeB);
     // The Redis subscriptions (socket.io adapter, cache bus) come up asynchronously after start.
     await sleep(300);
@@ -172,7 +162,7 @@ describe.skipIf(missing.length > 0)(`two server nodes, one PostgreSQL, one Redis
       await node.database.close();
     }
     if (databaseName && databaseUrl) {
-      await onServer(databaseUrl, `DROP DATABASE IF EXISTS ${databaseName} WITH (FORCE)`);
+      await runOnServer(databaseUrl, `DROP DATABASE IF EXISTS ${databaseName} WITH (FORCE)`);
     }
   });
 

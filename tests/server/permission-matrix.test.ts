@@ -12,7 +12,7 @@ import { login } from './support/http';
 import { createTestDatabase } from './support/test-database';
 
 /**
- * Issue 18: every call of the contract, as every department and without a session, answers what the
+ * docs/operations.md#security: every call of the contract, as every department and without a session, answers what the
  * call's declared access says; every call that names a lead answers a lead outside the caller's row
  * restriction exactly as a missing one. The calls come from the contract, so a new call is in the matrix
  * the day it is added (and cannot be added without an access declaration: it is a required field).

@@ -166,7 +166,7 @@ describe('GET /api/permissions', () => {
   it('lists the tables the user may show, in menu order, with 0/1 flags and me', async () => {
     const answer = ok<{ tables: MenuTable[]; me: Me }>(await get(app, '/api/permissions', tokens.sales));
     const names = answer.tables.map((t) => t.table);
-    // Money (issue 12), chat (issue 14), and Görevler and Arama Periyotları, screens with a url (issue 16).
+    // Money (see docs/money.md), chat (see docs/admin-guide.md), and Görevler and Arama Periyotları, screens with a url (see docs/user-guide.md#tasks-call-periods-rules-offers-and-surveys).
     expect(names).toEqual([
       'leads',
       'customers',
@@ -201,7 +201,7 @@ describe('GET /api/permissions', () => {
     const answer = ok<{ tables: MenuTable[]; me: Me }>(await get(app, '/api/permissions', tokens.admin));
     expect(answer.tables.length).toBeGreaterThanOrEqual(7);
     const configuration = ['permissions', 'crm_tables'];
-    // Money rows and statuses are never deleted (issue 12), nor the chat screen's entry (issue 14); the
+    // Money rows and statuses are never deleted (see docs/money.md), nor the chat screen's entry (see docs/admin-guide.md); the
     // workspace entry names a screen.
     const undeletable = [...configuration, 'transactions', 'transaction_statuses', 'chat'];
     for (const entry of answer.tables) {

@@ -214,7 +214,7 @@ describe('seedDemoData', () => {
     expect(secret).toEqual([{ table_name: 'users', component: 'password', show_insert: 1 }]);
   });
 
-  it('uses every component type of spec 1 §3, so each editor and renderer has demo data', async () => {
+  it('uses every component type of docs/requirements.md#records-notes-and-settings, so each editor and renderer has demo data', async () => {
     const components = await db.selectFrom('crm_fields').select('component').distinct().execute();
     expect(components.map((row) => row.component).sort()).toEqual([...COMPONENT_TYPES].sort());
   });
@@ -301,7 +301,7 @@ describe('seedDemoData', () => {
     expect(sales.extra_sql).toBe('team_id = {user.team_id}');
     expect(sales.write_fields).not.toContain('team_id');
     expect(sales.write_fields).toContain('agent_id');
-    // Agents give their customers' deposit and withdrawal instructions (issue 12).
+    // Agents give their customers' deposit and withdrawal instructions (see docs/money.md).
     expect(sales.modules).toContain('para-islemleri');
     expect((await permission('finance', 'leads')).list_fields).not.toContain('tc');
     expect((await permission('finance', 'customers')).update).toBe(0);

@@ -9,7 +9,8 @@ import { seedDemoData } from '../../src/server/seed/demo-data';
 import { databaseMessages } from '../../src/shared/i18n/server-texts';
 import { DEMO_PASSWORD } from './support/demo-server';
 import { login, postForm } from './support/http';
-import { createTestDatabase } from './support/test-database';
+import { databaseUrlOn } from '../../scripts/lib/test-database-url';
+import { createTestDatabase, testServerUrl } from './support/test-database';
 
 const TIMEOUT_MS = 400;
 
@@ -30,8 +31,8 @@ afterAll(async () => {
 });
 
 // PGlite runs every statement in this process and has no timer to cancel one with: statement_timeout
-// is a PostgreSQL-server setting, so these run where DATABASE_URL names one.
-describe.skipIf(!process.env.DATABASE_URL)('statement timeout (PostgreSQL)', () => {
+// is a PostgreSQL-server setting, so these run where TEST_DATABASE_URL / DATABASE_URL names one.
+describe.skipIf(!testServerUrl)('statement timeout (PostgreSQL)', () => {
   it('every pooled connection carries PG_STATEMENT_TIMEOUT_MS', async () => {
     const shown = await sql<{ statement_timeout: string }>`show statement_timeout`.execute(database.db);
     expect(shown.rows[0]?.statement_timeout).toBe(`${TIMEOUT_MS}ms`);
@@ -90,16 +91,14 @@ describe.skipIf(!process.env.DATABASE_URL)('statement timeout (PostgreSQL)', () 
   });
 });
 
-/** The URL of the test's own database (crm_test_<random>) on the server of DATABASE_URL. */
+/** The URL of the test's own database (crm_test_<random>) on the server of TEST_DATABASE_URL / DATABASE_URL. */
 async function currentUrl(handle: DatabaseHandle): Promise<string> {
   const name = (await sql<{ name: string }>`select current_database() as name`.execute(handle.db)).rows[0]
     ?.name;
-  const url = new URL(process.env.DATABASE_URL ?? '');
-  url.pathname = `/${name ?? ''}`;
-  return url.toString();
+  return databaseUrlOn(testServerUrl ?? '', name ?? '');
 }
 
-describe.skipIf(!process.env.DATABASE_URL)('parallel workers (PostgreSQL)', () => {
+describe.skipIf(!testServerUrl)('parallel workers (PostgreSQL)', () => {
   it('calls run on one core each; the reports’ own connections may use PG_REPORT_PARALLEL_WORKERS', async () => {
     const workers = async (db: DatabaseHandle['db']): Promise<string | undefined> =>
       (

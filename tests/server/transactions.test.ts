@@ -21,8 +21,8 @@ import { get, login, postForm } from './support/http';
 import { createTestDatabase } from './support/test-database';
 
 /**
- * Issue 12, transactions: creation through the generic inline save with the spec's rules, the workflow
- * steps of spec 2 §7 (department, status, flow, one winner under concurrency), scope, exact amounts.
+ * docs/money.md, transactions: creation through the generic inline save with the spec's rules, the workflow
+ * steps of docs/requirements.md#calls (department, status, flow, one winner under concurrency), scope, exact amounts.
  */
 
 const PASSWORD = 'Demo.2026';
@@ -202,7 +202,7 @@ describe('creating an instruction (POST /inline/save/, table transactions)', () 
     expectRefused(await deposit(prospect), 400, t.convertFirst);
     expectRefused(await deposit(bare), 400, format(t.missingLeadFields, { fields: 'İlçe, TC Kimlik No' }));
     expectRefused(await deposit(noPlatform), 400, t.noPlatformDetail);
-    // A DEMO account is no platform for money: only REAL ones count (spec 2 §5).
+    // A DEMO account is no platform for money: only REAL ones count (see docs/requirements.md#money-importer-and-lead-input).
     expectRefused(await deposit(demoOnly), 400, t.noPlatformDetail);
     const required = (field: string) => format(serverMessages.requiredField, { field });
     expectRefused(await deposit(ok, { gateway_id: '' }), 400, required('Ödeme Yöntemi'));

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { UPDATE_MODES, type UpdateMode } from '../../shared/domain/update-mode';
 
 /**
- * What IT can set for every user of a machine (issue #17). The names are those of the ADMX template
+ * What IT can set for every user of a machine (see docs/it-deployment.md). The names are those of the ADMX template
  * (build/policies), the registry values, the macOS managed preference keys and the Linux JSON keys alike.
  * Modelled on VS Code's `UpdateMode` policy and Mattermost's policy loader.
  */

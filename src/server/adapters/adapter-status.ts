@@ -15,7 +15,7 @@ export interface AdapterStatus {
     /** host:port of the SMTP server; null for the outbox (or an adapter that does not say). */
     target: string | null;
   };
-  /** The trading platform (issue 12); absent in statuses made before it existed (tests). */
+  /** The trading platform (see docs/money.md); absent in statuses made before it existed (tests). */
   trading?: {
     kind: 'ledger' | 'mt5';
     /** The MT5 Web API origin; null for the built-in ledger. */

@@ -7,7 +7,8 @@ import { startServer, type RunningServer, type StartupSetup } from '../start-ser
  * `npm run serve` reads: PORT (8080), HOST (127.0.0.1), DATA_DIR (./data, embedded database and files),
  * DATABASE_URL (PostgreSQL instead), DEMO_DATA (1/0; default on for the embedded database), DEMO_LEADS,
  * WEB_ROOT (built web edition, default out/web), CORS_ORIGINS (comma list), CRM_ADMIN_EMAIL,
- * CRM_ADMIN_PASSWORD, CRM_ADMIN_NAME (first admin of a production install), LOG_LEVEL, CRM_TIME_ZONE,
+ * CRM_ADMIN_PASSWORD, CRM_ADMIN_NAME (first admin of a production install), LOG_LEVEL, LOG_FORMAT
+ * (pretty: one readable line per event, the default on a terminal; json otherwise), CRM_TIME_ZONE,
  * AMI_* (telephony) and SMTP_URL / SMTP_FROM (mail); the banner says which adapters are in use.
  */
 interface ServeConfig {

@@ -164,7 +164,7 @@ export interface LeadJournalTable {
   values: ColumnType<unknown, string, string>;
   created_at: Timestamp;
 }
-/** completed: 0 open, 1 done, 2 overdue (spec 1 §4). */
+/** completed: 0 open, 1 done, 2 overdue (see docs/requirements.md#notification-and-list-states). */
 export interface NotificationsTable {
   id: Generated<number>;
   user_id: number;
@@ -180,7 +180,7 @@ export interface NotificationsTable {
   /** When the reminder scheduler pushed it over socket.io (migration 005); null: not yet. */
   pushed_at: NullableTimestamp;
 }
-/** Third parties of a lead (spec 2 §3 Lead remitter). */
+/** Third parties of a lead (see docs/requirements.md#lead-money-task-and-report-data Lead remitter). */
 export interface LeadRemittersTable {
   id: Generated<number>;
   lead_id: number;
@@ -207,7 +207,7 @@ export interface LeadPlatformsTable {
 type Decimal = ColumnType<string, string, string>;
 type NullableDecimal = ColumnType<string | null, string | null | undefined, string | null>;
 
-/** Money instructions (spec 2 §3 Transaction, migration 011); amounts are NUMERIC, read as text. */
+/** Money instructions (see docs/requirements.md#lead-money-task-and-report-data Transaction, migration 011); amounts are NUMERIC, read as text. */
 export interface TransactionsTable {
   id: Generated<number>;
   customer_id: number;
@@ -514,7 +514,7 @@ export interface ImportTemplatesTable {
   agent_id: number | null;
   created_at: Timestamp;
 }
-/** One row per import (migration 013): spec 2 §3 Import report row, plus its progress. */
+/** One row per import (migration 013): docs/requirements.md#lead-money-task-and-report-data Import report row, plus its progress. */
 export interface ImportReportsTable {
   id: Generated<number>;
   excel_id: string;
@@ -689,7 +689,7 @@ export interface ChatChannelJournalTable {
   created_at: Timestamp;
 }
 
-/** A saved report form (spec 2 §3 Saved report), migration 017. */
+/** A saved report form (see docs/requirements.md#lead-money-task-and-report-data Saved report), migration 017. */
 export interface SavedReportsTable {
   id: Generated<number>;
   name: string;

@@ -17,7 +17,7 @@ export interface AgentCandidate {
 const ANY_AGENT_DEPARTMENTS: ReadonlySet<string> = new Set(['admin', 'sales_manager']);
 
 /**
- * Whom a user may hand a lead, a task or a reminder (issue 9; the spec leaves it open): admins and sales
+ * Whom a user may hand a lead, a task or a reminder (see docs/operations.md#security; the spec leaves it open): admins and sales
  * managers anyone active; everyone else themselves or an active colleague of their own team, so an agent
  * cannot push work into another team's lists. A user without a team may choose only themselves.
  */

@@ -7,7 +7,7 @@ import { and, column, foldedText, likePattern, or, type Condition } from './sql-
 import type { FieldDefinition, TableDefinition } from './types';
 import { coerceScalar, InvalidValueError, nextDay, parseDate, type SqlScalar } from './values';
 
-/** A filter as the contract's filterSchema hands it over (spec 1 §5): value shape depends on the type. */
+/** A filter as the contract's filterSchema hands it over (see docs/requirements.md#filters-and-list-input): value shape depends on the type. */
 export interface FilterCondition {
   name: string;
   type: number;
@@ -141,7 +141,7 @@ function compileOne(filter: FilterCondition, field: FieldDefinition, type: Filte
   }
   const text = scalarOf(value);
   if (text === undefined) throw new InvalidValueError('shape');
-  // Spec 1 §5: a filter exists only with a value, so an empty one filters nothing.
+  // docs/requirements.md#filters-and-list-input: a filter exists only with a value, so an empty one filters nothing.
   if (isBlank(text)) return null;
   if (TEXT_TYPES.has(type)) return textCondition(field, type, text);
   return comparison(field, type, text);
@@ -166,7 +166,7 @@ export function compileFilter(filter: FilterCondition, context: FilterContext): 
   }
 }
 
-/** Every filter ANDed (spec 1: filters narrow); empty ones are dropped. */
+/** Every filter ANDed (docs/requirements.md#filters-and-list-input: filters narrow); empty ones are dropped. */
 export function compileFilters(filters: readonly FilterCondition[], context: FilterContext): Condition[] {
   const conditions: Condition[] = [];
   for (const filter of filters) {

@@ -8,7 +8,7 @@ import type { TableDefinition } from './types';
 export const LEADS_TABLE = 'leads';
 /** The column that makes a row a child of a lead. */
 export const LEAD_ID_COLUMN = 'lead_id';
-/** Money rows (transactions, lead_platforms) name their lead customer_id, as spec 2 §3 does. */
+/** Money rows (transactions, lead_platforms) name their lead customer_id, as docs/requirements.md#lead-money-task-and-report-data does. */
 export const CUSTOMER_ID_COLUMN = 'customer_id';
 /** The columns that can name a child row's lead, in the order they are looked for. */
 export const LEAD_PARENT_COLUMNS = [LEAD_ID_COLUMN, CUSTOMER_ID_COLUMN] as const;

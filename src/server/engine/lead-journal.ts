@@ -9,7 +9,7 @@ import type { WriteValue } from './record-writer';
 import { and, column } from './sql-helpers';
 
 /**
- * The change journal of leads (spec 2 §2 History: agent, created_at, field -> old/new). Every write path
+ * The change journal of leads (see docs/requirements.md#lead-workspace-and-work-screens History: agent, created_at, field -> old/new). Every write path
  * that changes lead fields (detail save, inline save, bulk save, conversion) runs its update through
  * `journaledWrite`, inside its own transaction, so the journal row and the change commit or roll back
  * together.
@@ -17,7 +17,7 @@ import { and, column } from './sql-helpers';
 
 /** The source table whose rows are journaled: leads, and every list over it (customers). */
 export const JOURNALED_SOURCE = 'leads';
-/** Conversion is one-way (spec 2 §4) and has its own call; plain edits may not change this field. */
+/** Conversion is one-way (see docs/requirements.md#task-customer-and-money-states) and has its own call; plain edits may not change this field. */
 export const CUSTOMER_FLAG = 'is_customer';
 
 export type JournalValue = CellValue | (string | number)[];

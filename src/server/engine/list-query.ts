@@ -60,7 +60,7 @@ export function selectFields(
 
 /**
  * ORDER BY on one listable, sortable field, then id in the same direction so pages never overlap or skip
- * rows that tie on the sort value. Default id desc (spec 1 §4).
+ * rows that tie on the sort value. Default id desc (see docs/requirements.md#notification-and-list-states).
  */
 export function compileOrderBy(access: TableAccess, sort: ListRequest['sort']): RawBuilder<unknown> {
   const wanted = sort ?? DEFAULT_SORT;

@@ -185,7 +185,7 @@ export async function resolveTableAccess(
   tableName: string,
 ): Promise<TableAccess> {
   const table = await registry.getTable(tableName);
-  // A menu entry with a url names a screen (spec 1 §2: "opens the named route"), never a table.
+  // A menu entry with a url names a screen (see docs/requirements.md#shell-lists-and-chat: "opens the named route"), never a table.
   if (!table || table.url !== null) throw tableNotFound();
   const cache = permissionRowCaches.get(db);
   if (cache) return accessWith(registry, user, table, await cache.rowsOf(user.user_group_id));
@@ -242,7 +242,7 @@ async function optionalAccess(
   }
 }
 
-/** A lead's child table: its rows are inside the scope only where their lead is (issue 9). */
+/** A lead's child table: its rows are inside the scope only where their lead is (see docs/operations.md#security). */
 function withLeadParent(own: TableAccess, column: LeadParentColumn, leads: TableAccess | null): TableAccess {
   const parent: LeadParentScope = {
     column,

@@ -20,7 +20,7 @@ export interface PreparedValue {
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const MAX_TEXT_LENGTH = 65_535;
-/** Components whose values are numbers whatever the column stores (spec 1 §3 component types). */
+/** Components whose values are numbers whatever the column stores (see docs/requirements.md#records-notes-and-settings component types). */
 const INTEGER_COMPONENTS = new Set(['integer', 'id', 'lead_id', 'leadStatus', 'status']);
 
 export function invalidField(field: Pick<FieldDefinition, 'displayName'> | string): DomainError {

@@ -35,7 +35,7 @@ function isComponent(value: string): value is ComponentType {
 }
 
 /**
- * id is always listable (spec 1 §5: it cannot be unchecked), so a table whose registry rows forgot it
+ * id is always listable (see docs/requirements.md#filters-and-list-input: it cannot be unchecked), so a table whose registry rows forgot it
  * still gets one. Metadata id 0 marks it as synthesised.
  */
 function syntheticIdField(column: ColumnInfo): FieldDefinition {

@@ -7,7 +7,7 @@ import { serverMessages } from '../../shared/i18n/server-texts';
 
 /**
  * Refusals made before a route runs (by Node's HTTP parser, the router or the CORS preflight) in the
- * API's own shape, { success: false, msg } in Turkish, like every other failure (issue 18).
+ * API's own shape, { success: false, msg } in Turkish, like every other failure (see docs/operations.md#security).
  */
 
 /** Longer URLs answer 414; beyond Node's header limit (16 KB, the URL included) the parser answers 431. */

@@ -74,7 +74,7 @@ export function bearerToken(request: FastifyRequest): string | null {
 }
 
 /**
- * The calls an account with an admin-set password may make (issue 14): the shell's first call, the
+ * The calls an account with an admin-set password may make (see docs/admin-guide.md): the shell's first call, the
  * session checks, the password change itself and logout. Everything else waits for the new password.
  */
 const PASSWORD_CHANGE_CALLS: ReadonlySet<CallName> = new Set<CallName>([

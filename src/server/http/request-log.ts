@@ -1,4 +1,5 @@
 import { LogController, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
+import { logFormatFrom, readableLogStream } from './readable-log';
 
 /** Where log lines go instead of stdout (tests read them). */
 export interface LogDestination {
@@ -16,14 +17,29 @@ export function logLevelFrom(env: NodeJS.ProcessEnv): string {
   return level;
 }
 
-/** Fastify's logger: off, stdout, or a destination, at LOG_LEVEL (with RequestLogController). */
+/** The standard output as the logger sees it: a terminal or not (a file, a pipe, a service manager). */
+export interface LogOutput extends LogDestination {
+  isTTY?: boolean;
+}
+
+/**
+ * Fastify's logger: off, stdout, or a destination, at LOG_LEVEL (with RequestLogController). On stdout
+ * it writes JSON, or one readable line per event when LOG_FORMAT is pretty (the default on a terminal).
+ */
 export function serverLoggerOptions(
   logger: boolean | LogDestination | undefined,
   env: NodeJS.ProcessEnv,
+  stdout: LogOutput = process.stdout,
 ): FastifyServerOptions['logger'] {
   if (!logger) return false;
   const options = { level: logLevelFrom(env), redact: ['req.headers.authorization'] };
-  return logger === true ? options : { ...options, stream: logger };
+  if (logger !== true) return { ...options, stream: logger };
+  const terminal = stdout.isTTY === true;
+  // JSON goes through pino's own stdout writer (sonic-boom), its fastest path.
+  if (logFormatFrom(env, terminal) === 'json') return options;
+  // NO_COLOR (no-color.org) turns the level colours off; a pretty log sent into a file has none either.
+  const color = terminal && !env.NO_COLOR;
+  return { ...options, stream: readableLogStream(stdout, color) };
 }
 
 /**

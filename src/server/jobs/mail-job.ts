@@ -11,7 +11,7 @@ import type { Job } from './job-types';
 export interface MailJobOptions {
   db: Kysely<Database>;
   adapter: MailAdapter;
-  /** How often due e-mails are sent; default 5 minutes (spec 2 §4). Tests pass a few milliseconds. */
+  /** How often due e-mails are sent; default 5 minutes (see docs/requirements.md#task-customer-and-money-states). Tests pass a few milliseconds. */
   intervalMs?: number;
   /** E-mails claimed per batch. */
   batchSize?: number;

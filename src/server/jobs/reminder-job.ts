@@ -66,8 +66,7 @@ function toEvent(row: PushedRow): NotificationEvent {
  * through the Redis adapter. At most once: a node dying between its UPDATE and the emit loses that push,
  * and the drawer still shows the reminder on its next load.
  *
- * Notifications titled 'Platform Girişi' are information, not tasks (they cannot be completed, spec 1
- * §4), so they are pushed but never marked overdue.
+ * Notifications titled 'Platform Girişi' are information, not tasks (they cannot be completed, docs/requirements.md#notification-and-list-states), so they are pushed but never marked overdue.
  */
 export function createReminderJob(options: ReminderJobOptions): ReminderJob {
   const { db, realtime } = options;

@@ -8,7 +8,7 @@ import { TASKS_MODULE } from '../modules/tasks/service';
 import { FEMALE_NAMES, MALE_NAMES, PROVINCES } from './turkish-data';
 
 /**
- * What every demo account finds on its first screen (issue 10): reminders later today and this week, an
+ * What every demo account finds on its first screen (see README.md#demo-accounts): reminders later today and this week, an
  * overdue and a completed one (so the calendar of this month and the drawer show every state), a
  * "Platform Girişi", favourite pages, saved favourite filters, tasks with subtasks and a journal on its
  * first leads. Everything is per account, never per lead, so a million leads cost no more than a
@@ -28,7 +28,7 @@ interface ReminderPlan {
   readonly lead: number;
   readonly body: string;
   readonly when: When;
-  /** 0 open, 1 done, 2 overdue (spec 1 §4). */
+  /** 0 open, 1 done, 2 overdue (see docs/requirements.md#notification-and-list-states). */
   readonly completed: 0 | 1 | 2;
 }
 
@@ -230,7 +230,7 @@ async function seedReminders(
 
   const first = leads[0];
   if (first) {
-    // Information, not a task: it cannot be completed (spec 1 §4).
+    // Information, not a task: it cannot be completed (see docs/requirements.md#notification-and-list-states).
     const start = reminderStart(nowText, { minutesFromNow: -25 });
     await trx
       .insertInto('notifications')
@@ -354,7 +354,7 @@ export function demoTc(seed: number): string {
 }
 
 /**
- * A third person (spec 2 §3 lead remitter) on the first lead, for groups with that tab: a relative of the
+ * A third person (see docs/requirements.md#lead-money-task-and-report-data lead remitter) on the first lead, for groups with that tab: a relative of the
  * lead (same surname, living nearby), different for every account so a list of them reads as real data.
  */
 async function seedRemitter(

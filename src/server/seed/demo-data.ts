@@ -65,7 +65,7 @@ export async function seedDemoDataWithResult(
   const leads = missing > 0 ? await seedLeads(db, missing, { onProgress: report }) : null;
   const workspaces = await seedAgentWorkspaces(db);
   report({ phase: 'workspaces', result: workspaces });
-  // Deposits and withdrawals in several states for demo customers (issue 12).
+  // Deposits and withdrawals in several states for demo customers (see docs/money.md).
   await seedDemoTransactions(db);
   await seedDemoPlatforms(db);
   return { reference: seeded, existingLeads, leads, workspaces };

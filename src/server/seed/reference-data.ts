@@ -115,7 +115,7 @@ const EXTRA_AGENTS: readonly {
   { team: TEAM_NAMES.retention, department: 'retention', count: 6 },
 ];
 
-/** Lead-detail modules of option list 130, in tab order (spec 2 §2). */
+/** Lead-detail modules of option list 130, in tab order (see docs/requirements.md#lead-workspace-and-work-screens). */
 export const MODULES: readonly { readonly value: string; readonly label: string }[] = [
   { value: 'kisisel-bilgiler', label: 'Kişisel Bilgiler' },
   { value: 'gorevler', label: 'Görevler' },
@@ -161,7 +161,7 @@ interface OptionListSeed {
 const byIndex = (labels: readonly string[]) =>
   labels.map((label, index) => ({ value: String(index + 1), label }));
 
-/** users.department shows and picks Turkish names; the stored value stays the code (spec 1 §6). */
+/** users.department shows and picks Turkish names; the stored value stays the code (see docs/requirements.md#departments-and-permissions). */
 export const DEPARTMENT_OPTION_LIST: OptionListSeed = {
   id: OPTION_LIST_IDS.departments,
   name: 'Departmanlar',
@@ -169,12 +169,12 @@ export const DEPARTMENT_OPTION_LIST: OptionListSeed = {
   values: DEPARTMENTS.map((code) => ({ value: code, label: departmentLabels[code] })),
 };
 
-/** Every option list id the specs name (spec 1 §3, spec 2 §3 and §9), and our departments list. */
+/** Every option list id the specs name (see docs/requirements.md#records-notes-and-settings, docs/requirements.md#lead-money-task-and-report-data and #constants-and-limits), and our departments list. */
 const OPTION_LISTS: readonly OptionListSeed[] = [
   { id: OPTION_LIST_IDS.agents, name: 'Temsilciler', source: 'users' },
   { id: OPTION_LIST_IDS.leadStatuses, name: 'Lead Durumları', source: 'lead_statuses' },
   { id: OPTION_LIST_IDS.userGroups, name: 'Kullanıcı Grupları', source: 'user_groups' },
-  // Spec 2 §3 names list 32 as an agent selector: same source as 15.
+  // docs/requirements.md#lead-money-task-and-report-data names list 32 as an agent selector: same source as 15.
   { id: OPTION_LIST_IDS.agentSelector, name: 'Temsilci Seçimi', source: 'users' },
   {
     id: OPTION_LIST_IDS.countries,
@@ -355,7 +355,7 @@ export const CRM_TABLES: readonly CrmTableSeed[] = [
     url: null,
   },
   {
-    // The values of the option lists (file categories, currencies, whitelabels, gateways...), issue 14.
+    // The values of the option lists (file categories, currencies, whitelabels, gateways...), docs/admin-guide.md.
     table_name: 'option_values',
     source_table: 'option_values',
     base_filter: null,
@@ -383,7 +383,7 @@ export const CRM_TABLES: readonly CrmTableSeed[] = [
     url: 'report/agent',
   },
   {
-    // The report builder (/reports, issue #15): its permission row opens the screen and its calls.
+    // The report builder (/reports, docs/user-guide.md#reports): its permission row opens the screen and its calls.
     table_name: 'report_builder',
     source_table: 'saved_reports',
     base_filter: null,
@@ -430,7 +430,7 @@ export const CRM_TABLES: readonly CrmTableSeed[] = [
     url: null,
   },
   {
-    // The chat screen (spec 1 §2 /chat); its permission row says who has it and who manages channels.
+    // The chat screen (see docs/requirements.md#shell-lists-and-chat /chat); its permission row says who has it and who manages channels.
     table_name: 'chat',
     source_table: 'chat_channels',
     base_filter: null,
@@ -440,7 +440,7 @@ export const CRM_TABLES: readonly CrmTableSeed[] = [
     url: 'chat',
   },
   ...TRANSACTION_TABLES,
-  // Work management screens (issue #16): menu entries with a url open their screen, never a list.
+  // Work management screens (see docs/user-guide.md#tasks-call-periods-rules-offers-and-surveys): menu entries with a url open their screen, never a list.
   ...WORK_SCREENS,
 ];
 
@@ -467,7 +467,7 @@ const f = (
 
 /**
  * Lead fields, shared by the leads and customers entries (both read table leads). The first six are the
- * spec's default columns (spec 1 §9), so their sort keeps them in front.
+ * spec's default columns (see docs/requirements.md#constants-and-limits), so their sort keeps them in front.
  */
 const LEAD_FIELDS: readonly FieldSeed[] = [
   f('id', 'ID', 'id', CATEGORY.system),
@@ -522,7 +522,7 @@ const NOTE_FIELDS: readonly FieldSeed[] = [
   f('created_at', 'Kayıt Tarihi', 'date', CATEGORY.system),
 ];
 
-/** Third parties of a lead (spec 2 §3 Lead remitter); tc is required by the server (spec 2 §5). */
+/** Third parties of a lead (see docs/requirements.md#lead-money-task-and-report-data Lead remitter); tc is required by the server (see docs/requirements.md#money-importer-and-lead-input). */
 const REMITTER_FIELDS: readonly FieldSeed[] = [
   f('id', 'ID', 'id', CATEGORY.system),
   f('lead_id', 'Lead', 'leadDetailModal', CATEGORY.personal, { show_insert: 1 }),
@@ -536,7 +536,7 @@ const REMITTER_FIELDS: readonly FieldSeed[] = [
   f('created_at', 'Kayıt Tarihi', 'date', CATEGORY.system),
 ];
 
-/** A customer's trading-platform accounts (spec 2 §3 Lead platform); opened by /mt5/createPlatform. */
+/** A customer's trading-platform accounts (see docs/requirements.md#lead-money-task-and-report-data Lead platform); opened by /mt5/createPlatform. */
 const PLATFORM_FIELDS: readonly FieldSeed[] = [
   f('id', 'ID', 'id', CATEGORY.system),
   f('customer_id', 'Müşteri', 'leadDetailModal', CATEGORY.investment),
@@ -606,7 +606,7 @@ const PERMISSION_FIELDS: readonly FieldSeed[] = [
   f('extra_sql', 'Ek Kısıtlama', 'string', CATEGORY.account),
 ];
 
-/** The menu's tables (spec 1 §3 Menu table definition); source_table and base_filter stay unregistered. */
+/** The menu's tables (see docs/requirements.md#records-notes-and-settings Menu table definition); source_table and base_filter stay unregistered. */
 const CRM_TABLE_FIELDS: readonly FieldSeed[] = [
   f('id', 'ID', 'id', CATEGORY.system),
   f('table_name', 'Tablo Kodu', 'string', CATEGORY.system),
@@ -631,7 +631,7 @@ const TASK_TEMPLATE_FIELDS: readonly FieldSeed[] = [
   f('tasks', 'Görevler', 'json', CATEGORY.sales, { show_insert: 1 }),
 ];
 
-/** An option list's values (spec 1 §3 "Option lists by id"); list_id names the list (e.g. 108, 148). */
+/** An option list's values (see docs/requirements.md#records-notes-and-settings "Option lists by id"); list_id names the list (e.g. 108, 148). */
 const OPTION_VALUE_FIELDS: readonly FieldSeed[] = [
   f('id', 'ID', 'id', CATEGORY.system),
   f('list_id', 'Liste No', 'integer', CATEGORY.system, { show_insert: 1 }),
@@ -728,7 +728,7 @@ const SALES_MODULES = [
   'kisisel-bilgiler',
   'gorevler',
   'platformlar',
-  // Agents give their customers' deposit and withdrawal instructions (issue 12).
+  // Agents give their customers' deposit and withdrawal instructions (see docs/money.md).
   'para-islemleri',
   'eslesen-kayitlar',
   'gecmis',

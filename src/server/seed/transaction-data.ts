@@ -22,7 +22,7 @@ type FieldSeed = Omit<Insertable<CrmFieldsTable>, 'table_name' | 'sort' | 'id'>;
 type PermissionSeed = Omit<Insertable<PermissionsTable>, 'id' | 'user_group_id' | 'table_name'>;
 
 /**
- * Registry, permissions, flows and demo data of money instructions (spec 2 §2 /transactions, §3, §6).
+ * Registry, permissions, flows and demo data of money instructions (see docs/requirements.md#lead-workspace-and-work-screens /transactions, #lead-money-task-and-report-data, #departments-and-permissions).
  * reference-data.ts appends these to its lists; demo-data.ts runs seedDemoTransactions.
  */
 export const TRANSACTIONS_TABLE = 'transactions';
@@ -98,7 +98,7 @@ const TRANSACTION_FIELDS: readonly FieldSeed[] = [
   f('finance_approve_date', 'Finans Onay Tarihi', 'date'),
   f('risk_approve_status', 'Risk Onayı', 'integer'),
   f('risk_approve_date', 'Risk Onay Tarihi', 'date'),
-  // Back-dating (spec 2 §5): the create form may set the date.
+  // Back-dating (see docs/requirements.md#money-importer-and-lead-input): the create form may set the date.
   f('created_at', 'Kayıt Tarihi', 'date', insert),
   // Set by the server only (docs/money.md): the real entry time, the money lock, the reversed transaction.
   f('entered_at', 'Giriş Zamanı', 'date'),
@@ -135,7 +135,7 @@ const NONE: PermissionSeed = {
 const READ: PermissionSeed = { ...NONE, show: 1, excel_export: 1, write_fields: [] };
 
 /**
- * Who works money instructions (spec 2 §6). Nobody deletes one: a money trail is never lost. Admin and
+ * Who works money instructions (see docs/requirements.md#departments-and-permissions). Nobody deletes one: a money trail is never lost. Admin and
  * sales_manager see every column and edit the instruction's data (Detay); finance and risk read and act
  * through the workflow; agents give instructions for their own customers (insert through the form's
  * fields only, no edits). Only admins edit the statuses and flows.

@@ -14,7 +14,7 @@ type ScreenSeed = Omit<Insertable<CrmTablesTable>, 'id' | 'sort'> & {
 type PermissionSeed = Omit<Insertable<PermissionsTable>, 'id' | 'user_group_id' | 'table_name'>;
 
 /**
- * Menu entries of the work-management screens (issue #16). Each names a screen by its url (the
+ * Menu entries of the work-management screens (see docs/user-guide.md#tasks-call-periods-rules-offers-and-surveys). Each names a screen by its url (the
  * renderer's NAMED_ROUTES); its permission row is the admin's switch for the screen and the server's
  * check for its calls (modules/hooks/screen-access.ts).
  */

@@ -13,7 +13,7 @@ export const ADMIN_ONLY = departmentsOnly(ADMIN_PANEL_DEPARTMENTS, adminTexts.ad
 const counter = z.object({ count: z.number().nullable() });
 
 /**
- * GET /admin/info (spec 1 §2 /admin, spec 2 §7 "Admin dashboard"): how many users, leads and customers
+ * GET /admin/info (see docs/requirements.md#shell-lists-and-chat /admin, docs/requirements.md#calls "Admin dashboard"): how many users, leads and customers
  * the CRM holds, and the average days from a lead's creation to its becoming a customer (one decimal;
  * null without customers). Counted inside the caller's own table permissions (row restrictions
  * included), in the shape of /user/dashboard. Only the departments of ADMIN_PANEL_DEPARTMENTS may call
@@ -38,7 +38,7 @@ export const adminInfo = defineCall({
 const adminOk = z.object({ success: z.boolean(), msg: z.string() });
 
 /**
- * POST /admin/resetCache (spec 2 §2 admin sidebar "Reset Cache"): drops the server's caches of the menu
+ * POST /admin/resetCache (see docs/requirements.md#lead-workspace-and-work-screens admin sidebar "Reset Cache"): drops the server's caches of the menu
  * tables, fields and option lists and pushes fieldUpdate, so every open client reloads them.
  */
 export const adminResetCache = defineCall({
@@ -69,7 +69,7 @@ export const adminUserSchema = z.object({
 });
 export type AdminUser = z.infer<typeof adminUserSchema>;
 
-/** GET /admin/users?user_group_id={id} (spec 1 §2): the accounts, of one group when named. */
+/** GET /admin/users?user_group_id={id} (see docs/requirements.md#shell-lists-and-chat): the accounts, of one group when named. */
 export const adminUsers = defineCall({
   method: 'GET',
   path: '/admin/users',
@@ -93,7 +93,7 @@ const adminPassword = z.preprocess(
 );
 
 /**
- * POST /admin/users/create: a new account (issue 14) with department, group, team, dahili and telegram
+ * POST /admin/users/create: a new account (see docs/admin-guide.md) with department, group, team, dahili and telegram
  * id. The password is the admin's, or made by the server when left empty (answered once, in
  * `password`); either way the user must change it at the first login.
  */

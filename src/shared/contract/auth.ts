@@ -19,7 +19,7 @@ export const meSchema = z.object({
   telegram_id: z.string().nullable(),
   theme: z.string().nullable(),
   modules: z.array(z.string()),
-  /** An admin set the password (issue 14): the app asks for a new one before anything else. */
+  /** An admin set the password (see docs/admin-guide.md): the app asks for a new one before anything else. */
   must_change_password: z.boolean().optional(),
 });
 export type Me = z.infer<typeof meSchema>;

@@ -4,10 +4,10 @@ import { recordId } from './record-id';
 import { format, messages } from '../i18n/messages';
 import { readPrice } from '../domain/bid-total';
 
-/** Question types of an offer template (spec 2 §3): db reads a lead field, cat offers priced answers. */
+/** Question types of an offer template (see docs/requirements.md#lead-money-task-and-report-data): db reads a lead field, cat offers priced answers. */
 export const BID_QUESTION_TYPES = ['db', 'cat'] as const;
 export type BidQuestionType = (typeof BID_QUESTION_TYPES)[number];
-/** The question whose answer names the PDF file (spec 2 §2). */
+/** The question whose answer names the PDF file (see docs/requirements.md#lead-workspace-and-work-screens). */
 export const BID_NAME_QUESTION = 'İsim Soyisim';
 
 export const BID_NAME_MAX = 200;
@@ -90,7 +90,7 @@ export const bidPreviewSchema = z.object({
 });
 export type BidPreview = z.infer<typeof bidPreviewSchema>;
 
-/** POST /bids/{x}/{y}: the preview of template y for lead x with the computed total (spec 2 §7). */
+/** POST /bids/{x}/{y}: the preview of template y for lead x with the computed total (see docs/requirements.md#calls). */
 export const bidPreview = defineCall({
   method: 'POST',
   path: '/bids/{x}/{y}',

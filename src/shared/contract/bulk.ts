@@ -13,7 +13,7 @@ export const bulkIds = z
   .min(1, messages.bulkNoneSelected)
   .max(BULK_MAX_IDS, format(messages.bulkTooMany, { max: BULK_MAX_IDS }));
 
-/** The field a bulk edit sets; a missing choice gets the form's own text (spec 1 §5). */
+/** The field a bulk edit sets; a missing choice gets the form's own text (see docs/requirements.md#filters-and-list-input). */
 const targetField = z
   .string({ error: messages.bulkFieldRequired })
   .trim()
@@ -35,7 +35,7 @@ export const bulkAnswer = z.object({
 export type BulkAnswer = z.infer<typeof bulkAnswer>;
 
 /**
- * The bulk form of spec 1 §3 (type 1 = edit). With doubleUpdate a second field is set in the same
+ * The bulk form of docs/requirements.md#records-notes-and-settings (type 1 = edit). With doubleUpdate a second field is set in the same
  * statement; the two fields must differ ('Güncellenecek alanların ikiside aynı olmamalı').
  */
 export const bulkSaveBody = z

@@ -5,7 +5,7 @@ import { recordId } from './record-id';
 /** The list answers at most this many leads, most overdue first: a worklist for one shift. */
 export const CALL_PERIOD_LIMIT = 500;
 
-/** One lead due to be called (spec 2 §3 Call period row), with its labels and how overdue it is. */
+/** One lead due to be called (see docs/requirements.md#lead-money-task-and-report-data Call period row), with its labels and how overdue it is. */
 export const callPeriodRowSchema = z.object({
   lead_id: z.number(),
   name: z.string(),
@@ -24,7 +24,7 @@ const optionalId = z.preprocess((v) => (v === '' || v === null ? undefined : v),
 
 /**
  * POST /callperiods/: leads of the user's scope whose call period has run out, most overdue first
- * (spec 2 §2 /call-periods, §7). filters narrow by agent, status or team.
+ * (see docs/requirements.md#lead-workspace-and-work-screens /call-periods, #calls). filters narrow by agent, status or team.
  */
 export const callPeriods = defineCall({
   method: 'POST',

@@ -51,8 +51,7 @@ export const makeCall = defineCall({
 });
 
 /**
- * POST /makeFastCall: call the lead's number over line `hat` (İstanbul 0, İzmir 80, Ankara 90; spec 1
- * §9). Any other hat is refused by the server, and that attempt is logged like every other.
+ * POST /makeFastCall: call the lead's number over line `hat` (İstanbul 0, İzmir 80, Ankara 90; docs/requirements.md#constants-and-limits). Any other hat is refused by the server, and that attempt is logged like every other.
  */
 export const makeFastCall = defineCall({
   method: 'POST',

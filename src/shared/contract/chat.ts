@@ -6,8 +6,8 @@ import { format, messages } from '../i18n/messages';
 import { integerInput } from './number-inputs';
 
 /**
- * Chat (spec 1 §2 /chat and /chat/ch/{channelId}, §3 Channel, §7 /chatMessages). Messages are lead notes
- * with note_status_id 7 (spec 1 §9). Only POST /chatMessages/{table} is the spec's; the other paths are
+ * Chat (see docs/requirements.md#shell-lists-and-chat /chat and /chat/ch/{channelId}, #records-notes-and-settings Channel, #calls /chatMessages). Messages are lead notes
+ * with note_status_id 7 (see docs/requirements.md#constants-and-limits). Only POST /chatMessages/{table} is the spec's; the other paths are
  * ours. Who may read a channel is the server's decision: every user with the chat menu entry reads the
  * channels, only its two users a direct conversation; a foreign or missing channel answers the same 404.
  */
@@ -130,7 +130,7 @@ export const chatChannelArchive = defineCall({
 export const chatMentionSchema = z.object({ id: z.number(), name: z.string() });
 export type ChatMention = z.infer<typeof chatMentionSchema>;
 
-/** A chat message: a lead note with note_status_id 7 (spec 1 §3 Note, the fields a message uses). */
+/** A chat message: a lead note with note_status_id 7 (see docs/requirements.md#records-notes-and-settings Note, the fields a message uses). */
 export const chatMessageSchema = z.object({
   id: z.number(),
   body: z.string(),
@@ -144,7 +144,7 @@ export const chatMessageSchema = z.object({
 export type ChatMessage = z.infer<typeof chatMessageSchema>;
 
 /**
- * POST /chatMessages/{table} (spec 1 §7: table, filters, limit, page, id, sort): the messages of channel
+ * POST /chatMessages/{table} (see docs/requirements.md#calls: table, filters, limit, page, id, sort): the messages of channel
  * `id`, newest first by default (page 1 is the newest). Filters and sort take the notes list's fields
  * id, body, insert_agent_id, agent_name and created_at (e.g. id > n for what came after n).
  */

@@ -38,7 +38,7 @@ export const calendar = defineCall({
   result: z.object({ success: z.boolean(), events: z.array(calendarEventSchema) }),
 });
 
-/** POST /reports/ (spec 2 §7): leads created per day and per status in the range, in the user's scope. */
+/** POST /reports/ (see docs/requirements.md#calls): leads created per day and per status in the range, in the user's scope. */
 export const dashboardReports = defineCall({
   method: 'POST',
   path: '/reports/',

@@ -59,7 +59,7 @@ export interface FailureTexts {
 }
 
 /**
- * Who may make a call, declared with every call so no route exists without one (issue 18). The server
+ * Who may make a call, declared with every call so no route exists without one (see docs/operations.md#security). The server
  * enforces it before it reads the input (registerCall), and the permission matrix test checks every call
  * as every department against it.
  * - public: no session (login);

@@ -4,11 +4,11 @@ import { recordId } from './record-id';
 import { messages } from '../i18n/messages';
 import { REMINDER_OFFSETS_MINUTES } from '../domain/reminders';
 
-/** Option list of the e-mail templates (spec 2 §9). */
+/** Option list of the e-mail templates (see docs/requirements.md#constants-and-limits). */
 export const EMAIL_TEMPLATE_OPTION_LIST = 128;
-/** Send-time offsets in minutes (spec 2 §4, §9): the reminder offsets. 0 means now. */
+/** Send-time offsets in minutes (see docs/requirements.md#task-customer-and-money-states, #constants-and-limits): the reminder offsets. 0 means now. */
 export const EMAIL_SEND_OFFSETS_MINUTES = REMINDER_OFFSETS_MINUTES;
-/** The server sends due e-mails in batches of this period (spec 2 §4). */
+/** The server sends due e-mails in batches of this period (see docs/requirements.md#task-customer-and-money-states). */
 export const EMAIL_BATCH_PERIOD_MS = 5 * 60 * 1000;
 
 const API_DATE_TIME = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/;

@@ -28,7 +28,7 @@ export type ExcelFile = z.infer<typeof excelFileSchema>;
 export const EXPORT_CALL_TIMEOUT_MS = 10 * 60 * 1000;
 
 /**
- * POST /export/{table} -> success, excelFiles (spec 1 §7). success false with msg and no files when
+ * POST /export/{table} -> success, excelFiles (see docs/requirements.md#calls). success false with msg and no files when
  * there is nothing to export ('Dosya oluşturulamadı veya dosya yok.') or too much.
  * POST /export/double/{table} belongs to the import report and is not part of this call.
  */

@@ -8,7 +8,7 @@ export const FAVORITE_FILTER_NAME_MAX = 100;
 /** Filters one favourite may hold: the same limit as a list query. */
 export const FAVORITE_FILTER_MAX_FILTERS = 50;
 
-/** A saved favourite filter (spec 1 §3: id, name, table, filters). */
+/** A saved favourite filter (see docs/requirements.md#records-notes-and-settings: id, name, table, filters). */
 export const favoriteFilterSchema = z.object({
   id: z.number(),
   name: z.string(),
@@ -21,7 +21,7 @@ export type FavoriteFilter = z.infer<typeof favoriteFilterSchema>;
 /**
  * Without a body (or with neither key) the call lists the user's favourites of the table; with `name`
  * and/or `filters` it saves one (same name again: its filters are replaced). The name is required
- * whenever something is saved (spec 1 §5).
+ * whenever something is saved (see docs/requirements.md#filters-and-list-input).
  */
 export const favoriteFilterBody = z
   .object({

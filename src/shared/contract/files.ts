@@ -5,20 +5,20 @@ import { hasAllowedExtension } from './multipart';
 import { fillPath } from './path';
 import { recordId } from './record-id';
 
-/** Option list of the file categories (spec 2 §9). */
+/** Option list of the file categories (see docs/requirements.md#constants-and-limits). */
 export const FILE_CATEGORY_OPTION_LIST = 108;
 /** Limits of one upload request: per file and files per request. */
 export const UPLOAD_MAX_FILE_BYTES = 10 * 1024 * 1024;
 export const UPLOAD_MAX_FILES = 10;
-/** Names of the multipart fields (spec 2 §7: fileCat, images). `images[]` is accepted as well. */
+/** Names of the multipart fields (see docs/requirements.md#calls: fileCat, images). `images[]` is accepted as well. */
 export const UPLOAD_CATEGORY_FIELD = 'fileCat';
 export const UPLOAD_FILES_FIELD = 'images';
-/** What the picker offers (spec 2 §5); the server decides by the bytes, not by these. */
+/** What the picker offers (see docs/requirements.md#money-importer-and-lead-input); the server decides by the bytes, not by these. */
 export const UPLOAD_ACCEPT = 'image/jpeg,image/png,.jpg,.jpeg,.png';
 export const UPLOAD_MIME_TYPES = ['image/jpeg', 'image/png'] as const;
 export type UploadMimeType = (typeof UPLOAD_MIME_TYPES)[number];
 
-/** The files of an upload (spec 2 §5): jpeg and png images, checked by content on the server. */
+/** The files of an upload (see docs/requirements.md#money-importer-and-lead-input): jpeg and png images, checked by content on the server. */
 export const uploadFilePart: FilePartSpec = {
   field: UPLOAD_FILES_FIELD,
   maxFiles: UPLOAD_MAX_FILES,
@@ -87,7 +87,7 @@ const fileCategory = z
 const UPLOAD_TIMEOUT_MS = 5 * 60 * 1000;
 
 /**
- * POST /upload/{leadId}, multipart/form-data (spec 2 §7): the field `fileCat` and one or more images in
+ * POST /upload/{leadId}, multipart/form-data (see docs/requirements.md#calls): the field `fileCat` and one or more images in
  * `images` (or `images[]`). All files of a request are stored or none is. Errors are the usual
  * { success: false, msg } with 400/401/404/413.
  */

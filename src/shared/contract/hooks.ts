@@ -9,7 +9,7 @@ export const HOOK_VALUE_MAX = 200;
 /** More rules than this is a configuration nobody can read; the screen shows them all at once. */
 export const HOOKS_MAX = 200;
 
-/** One lead-assignment rule (spec 2 §3 Hook) with what the server learnt running it. */
+/** One lead-assignment rule (see docs/requirements.md#lead-money-task-and-report-data Hook) with what the server learnt running it. */
 export const hookSchema = z.object({
   id: z.number(),
   sort: z.number(),
@@ -26,7 +26,7 @@ export const hookSchema = z.object({
 });
 export type Hook = z.infer<typeof hookSchema>;
 
-/** POST /hooks: the rules in the order they run. Path is ours (spec 2 §7 names only the save). */
+/** POST /hooks: the rules in the order they run. Path is ours (see docs/requirements.md#calls names only the save). */
 export const hooks = defineCall({
   method: 'POST',
   path: '/hooks',
@@ -50,7 +50,7 @@ const ruleValue = z
   .max(HOOK_VALUE_MAX);
 
 /**
- * POST /hooks/save/: if, if_value, then, then_value (spec 2 §7); with id that rule is changed. then_value
+ * POST /hooks/save/: if, if_value, then, then_value (see docs/requirements.md#calls); with id that rule is changed. then_value
  * is a record id, or round_robin:{team} for then = agent_id. sort places the rule (lower runs first).
  */
 export const hooksSave = defineCall({

@@ -15,7 +15,7 @@ import { excelFileSchema } from './export';
 import { recordId } from './record-id';
 
 /**
- * The importer (spec 2 §2 /excel/{table}, §5, §7): templates of column choices, the double check of the
+ * The importer (see docs/requirements.md#lead-workspace-and-work-screens /excel/{table}, #money-importer-and-lead-input, #calls): templates of column choices, the double check of the
  * file's phones, the upload in chunks, and the import reports. The file itself never reaches the server:
  * it is parsed where it was picked, and its mapped rows are sent as JSON in chunks.
  */
@@ -27,7 +27,7 @@ export const DOUBLE_EXPORT_MAX_IDS = 100_000;
 
 export const excelId = z.string().trim().regex(IMPORT_CHANNEL_PATTERN, 'Geçersiz yükleme kimliği');
 
-/** A template's data: the column choices of a file (spec 2 §3 Import template). */
+/** A template's data: the column choices of a file (see docs/requirements.md#lead-money-task-and-report-data Import template). */
 export const importTemplateDataSchema = z.object({
   headers: z.array(z.string().max(200)).max(IMPORT_MAX_COLUMNS),
   /** Per column: a field name, '-' (skip), or null (not chosen). */
@@ -51,7 +51,7 @@ export type ImportTemplate = z.infer<typeof importTemplateSchema>;
 export const importFieldSchema = z.object({
   name: z.string(),
   display_name: z.string(),
-  /** The table cannot take a row without it (spec 2 §5 required columns). */
+  /** The table cannot take a row without it (see docs/requirements.md#money-importer-and-lead-input required columns). */
   required: z.boolean(),
   /** A date column: its cells are read in a chosen format and sent as YYYY-MM-DD. */
   date: z.boolean(),
@@ -61,7 +61,7 @@ export const importFieldSchema = z.object({
 export type ImportField = z.infer<typeof importFieldSchema>;
 
 /**
- * POST /import/templates: the saved templates of a table (status 1), newest first (spec 2 §7), with
+ * POST /import/templates: the saved templates of a table (status 1), newest first (see docs/requirements.md#calls), with
  * what the screen needs before a file is read: the fields a column may be mapped to, and the file size
  * limit (the server's IMPORT_MAX_BYTES, so one setting holds for both editions).
  */
@@ -201,7 +201,7 @@ export const importReportSchema = z.object({
 });
 export type ImportReport = z.infer<typeof importReportSchema>;
 
-/** GET /import-reports: the import report (spec 2 §2 /report/import), newest first. */
+/** GET /import-reports: the import report (see docs/requirements.md#lead-workspace-and-work-screens /report/import), newest first. */
 export const importReports = defineCall({
   method: 'GET',
   path: '/import-reports',
@@ -230,7 +230,7 @@ export const importStatus = defineCall({
 });
 
 /**
- * POST /export/double/{table}: the duplicated rows of an import as an xlsx (spec 2 §7). Either the
+ * POST /export/double/{table}: the duplicated rows of an import as an xlsx (see docs/requirements.md#calls). Either the
  * report's excelId or the ids themselves (double_ids); only leads of the user's rows are written.
  */
 export const exportDouble = defineCall({

@@ -185,6 +185,44 @@ export const contract = {
   chatRead: chat.chatRead,
 } as const satisfies Record<string, CallSpec>;
 
+/**
+ * The contract's files by name (src/shared/contract/<area>.ts): the API reference groups the calls by
+ * them, as the server groups its modules (src/server/modules/<area>/).
+ */
+export const contractAreas: Readonly<Record<string, Readonly<Record<string, unknown>>>> = {
+  auth,
+  admin,
+  meta,
+  records,
+  export: exportCalls,
+  bulk,
+  'favorite-filters': favoriteFilters,
+  calls,
+  tasks,
+  hooks,
+  bids,
+  'call-periods': callPeriods,
+  files,
+  surveys,
+  email,
+  'lead-detail': leadDetail,
+  search,
+  notifications,
+  favorites,
+  preferences,
+  profile,
+  dashboard,
+  reports,
+  'report-monthly': reportMonthly,
+  'periodic-reports': periodicReports,
+  'report-builder': reportBuilder,
+  transactions,
+  platforms,
+  importer,
+  permissions: permissionCalls,
+  chat,
+};
+
 export type Contract = typeof contract;
 export type CallName = keyof Contract;
 export type CallParams<N extends CallName> = z.input<Contract[N]['params']>;

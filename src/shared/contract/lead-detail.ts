@@ -6,7 +6,7 @@ import { messages } from '../i18n/messages';
 import { isValidTc } from '../domain/tc';
 import { integerInput } from './number-inputs';
 
-/** Lists of the lead detail page: default 50 rows, at most 500 (spec 2 §9 page sizes). */
+/** Lists of the lead detail page: default 50 rows, at most 500 (see docs/requirements.md#constants-and-limits page sizes). */
 export const LEAD_DETAIL_PAGE_DEFAULT = 50;
 export const LEAD_DETAIL_PAGE_MAX = 500;
 
@@ -19,7 +19,7 @@ const paging = {
 };
 
 /**
- * "filters by field and id" (spec 2 §7 Notes): the rows whose `field` equals `id`. Only lead_id exists
+ * "filters by field and id" (see docs/requirements.md#calls Notes): the rows whose `field` equals `id`. Only lead_id exists
  * today; the field is still sent so the body reads as the spec has it and can grow.
  */
 export const leadRowsBody = z.object({
@@ -30,11 +30,11 @@ export const leadRowsBody = z.object({
 export type LeadRowsBody = z.input<typeof leadRowsBody>;
 export type ParsedLeadRowsBody = z.output<typeof leadRowsBody>;
 
-/** A user as the note forms show it: spec 1 §3 "agents (label/value pairs)". */
+/** A user as the note forms show it: docs/requirements.md#records-notes-and-settings "agents (label/value pairs)". */
 export const agentOption = z.object({ label: z.string(), value: z.number() });
 export type AgentOption = z.infer<typeof agentOption>;
 
-/** A lead note (spec 1 §3 Note). `agents` are the users the note's reminder went to. */
+/** A lead note (see docs/requirements.md#records-notes-and-settings Note). `agents` are the users the note's reminder went to. */
 export const noteSchema = z.object({
   id: z.number(),
   body: z.string(),
@@ -53,10 +53,10 @@ export const noteSchema = z.object({
 });
 export type Note = z.infer<typeof noteSchema>;
 
-/** 0 open (action Tamamla), 1 done (Tamamlandı), 2 overdue (Gecikmiş): spec 1 §4. */
+/** 0 open (action Tamamla), 1 done (Tamamlandı), 2 overdue (Gecikmiş): docs/requirements.md#notification-and-list-states. */
 export const notificationCompleted = z.union([z.literal(0), z.literal(1), z.literal(2)]);
 
-/** A notification (spec 1 §3). user_id/user_name: whom it reminds; a lead's reminders go to several agents. */
+/** A notification (see docs/requirements.md#records-notes-and-settings). user_id/user_name: whom it reminds; a lead's reminders go to several agents. */
 export const notificationSchema = z.object({
   id: z.number(),
   user_id: z.number(),
@@ -90,7 +90,7 @@ export const notes = defineCall({
 });
 
 /**
- * POST /notes/notifications (spec 2 §7 Notes, "table notifications, field lead_id, id"): the reminders of
+ * POST /notes/notifications (see docs/requirements.md#calls Notes, "table notifications, field lead_id, id"): the reminders of
  * a lead for every agent they were set for, newest first. The same path family as `notes`, its own
  * answer shape, so the client is typed exactly.
  */
@@ -211,7 +211,7 @@ export const tcNumber = z
   .transform((value) => value.replace(/\s/g, ''))
   .pipe(z.string().min(1, messages.tcRequired).refine(isValidTc, messages.invalidTc));
 
-/** The convert form of spec 2 §4: retention, retention_md, tc, occupation (list 141), city, ilce. */
+/** The convert form of docs/requirements.md#task-customer-and-money-states: retention, retention_md, tc, occupation (list 141), city, ilce. */
 export const convertCustomerBody = z.object({
   retention_id: requiredId(messages.retentionRequired),
   /** The retention manager is optional: not every team has one. */
@@ -223,7 +223,7 @@ export const convertCustomerBody = z.object({
 });
 export type ConvertCustomerBody = z.input<typeof convertCustomerBody>;
 
-/** POST /convertCustomer/{id}: lead to customer, once and for good (spec 2 §4). */
+/** POST /convertCustomer/{id}: lead to customer, once and for good (see docs/requirements.md#task-customer-and-money-states). */
 export const convertCustomer = defineCall({
   method: 'POST',
   path: '/convertCustomer/{id}',

@@ -4,7 +4,7 @@ import { COMPONENT_TYPES } from '../domain/constants';
 
 export const componentType = z.enum(COMPONENT_TYPES);
 
-/** Field metadata as spec 1 §3 lists it; `options` is the option-list id of choice fields. */
+/** Field metadata as docs/requirements.md#records-notes-and-settings lists it; `options` is the option-list id of choice fields. */
 export const fieldMetaSchema = z.object({
   id: z.number(),
   name: z.string(),
@@ -76,7 +76,7 @@ export const AUTOCOMPLETE_QUERY_MAX = 100;
 export const AUTOCOMPLETE_MIN_OPTIONS = 30;
 
 /**
- * GET /autocomplete/{a}/{b}?q= (spec 1 §7): options of field `b` of table `a` whose label contains `q`,
+ * GET /autocomplete/{a}/{b}?q= (see docs/requirements.md#calls): options of field `b` of table `a` whose label contains `q`,
  * Turkish letters folded as search folds them ('isik' finds 'Işık'); labels starting with `q` first, at
  * most 20. `b` must be a choice field (one with an option list: agents, teams, statuses...) the user may
  * read, list or write on `a`; any other field, or a table the user may not see, answers 404. An empty

@@ -24,15 +24,15 @@ const apiDateTime = z
   .trim()
   .regex(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}(:\d{2})?$/, messages.invalidReminderDate);
 
-/** A user id, or the label/value pair the agent selector gives (spec 1 §3 "agents (label/value pairs)"). */
+/** A user id, or the label/value pair the agent selector gives (see docs/requirements.md#records-notes-and-settings "agents (label/value pairs)"). */
 const agentId = z.union([
   recordId,
   z.object({ value: recordId, label: z.string().optional() }).transform((option) => option.value),
 ]);
 
 /**
- * The inputs of inline save type insert_note (spec 1 §3 Note, §4 reminders): body required; quality
- * default 5; notification default 1 (spec 2 §9). A reminder is set when notification is 1 and start
+ * The inputs of inline save type insert_note (see docs/requirements.md#records-notes-and-settings Note, #notification-and-list-states reminders): body required; quality
+ * default 5; notification default 1 (see docs/requirements.md#constants-and-limits). A reminder is set when notification is 1 and start
  * ('YYYY-MM-DD HH:mm:ss') or minute (offset from now) is given; it goes to `agents` (default: the
  * current user).
  */
@@ -48,7 +48,7 @@ export const noteInputs = z.object({
     .union([blank, flagField])
     .optional()
     .transform((v) => v ?? 1),
-  /** Minutes from now (spec 1 §4 offsets); start wins when both are sent. */
+  /** Minutes from now (see docs/requirements.md#notification-and-list-states offsets); start wins when both are sent. */
   minute: z.union([blank, smallInt(525_600)]).optional(),
   start: z.union([blank, apiDateTime]).optional(),
   end: z.union([blank, apiDateTime]).optional(),

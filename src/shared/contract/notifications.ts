@@ -6,9 +6,9 @@ import { messages } from '../i18n/messages';
 
 /** The drawer lists this many notifications, newest first. */
 export const NOTIFICATION_LIST_LIMIT = 100;
-/** "Yaklaşan 10 Hatırlatma" (spec 1 §9). */
+/** "Yaklaşan 10 Hatırlatma" (see docs/requirements.md#constants-and-limits). */
 export const SIDEBAR_NOTE_LIMIT = 10;
-/** Title of notifications that cannot be completed (spec 1 §4). */
+/** Title of notifications that cannot be completed (see docs/requirements.md#notification-and-list-states). */
 export const PLATFORM_LOGIN_TITLE = messages.platformLogin;
 
 /**
@@ -39,7 +39,7 @@ export const completeNotification = defineCall({
   result: z.object({ success: z.boolean(), msg: z.string(), result: notificationSchema.optional() }),
 });
 
-/** A row of "Yaklaşan 10 Hatırlatma" (spec 1 §3 Sidebar reminder). */
+/** A row of "Yaklaşan 10 Hatırlatma" (see docs/requirements.md#records-notes-and-settings Sidebar reminder). */
 export const sidebarNoteSchema = z.object({
   id: z.number(),
   lead_id: z.number().nullable(),

@@ -11,15 +11,15 @@ import { integerInput } from './number-inputs';
 
 /**
  * The reports a periodic report can send: the monthly report, the UTM report, the agent report, or a
- * report saved in the report builder (spec 2 §2: periodic reports are saved from the builder too).
+ * report saved in the report builder (see docs/requirements.md#lead-workspace-and-work-screens: periodic reports are saved from the builder too).
  */
 export const PERIODIC_REPORT_TYPES = ['monthly', 'utm', 'agent', 'builder'] as const;
 export type PeriodicReportType = (typeof PERIODIC_REPORT_TYPES)[number];
 
-/** Who schedules periodic reports (spec 2 §1: managers and admins); admins see and remove everyone's. */
+/** Who schedules periodic reports (see docs/requirements.md#who-uses-it: managers and admins); admins see and remove everyone's. */
 const PERIODIC_ACCESS = departmentsOnly(['admin', 'sales_manager'], p.notAllowed);
 
-/** Period in days (spec 2 §9: 1 daily, 7 weekly, 30 monthly). */
+/** Period in days (see docs/requirements.md#constants-and-limits: 1 daily, 7 weekly, 30 monthly). */
 export const PERIODIC_PERIODS = [1, 7, 30] as const;
 export type PeriodicPeriod = (typeof PERIODIC_PERIODS)[number];
 
@@ -66,7 +66,7 @@ export const periodicReportDataSchema = z.object({
 export type PeriodicReportData = z.infer<typeof periodicReportDataSchema>;
 
 /**
- * POST /reportBuilder/savePeriod (spec 2 §7): name, period, receiver (comma-separated e-mails, each
+ * POST /reportBuilder/savePeriod (see docs/requirements.md#calls): name, period, receiver (comma-separated e-mails, each
  * checked), next_send_date (the first send), and which report to send with its settings.
  */
 export const savePeriod = defineCall({
@@ -90,7 +90,7 @@ export const savePeriod = defineCall({
   result: z.object({ success: z.boolean(), msg: z.string(), id: z.number() }),
 });
 
-/** A periodic report with how its sending goes (spec 2 §3 Periodic report, plus the job's state). */
+/** A periodic report with how its sending goes (see docs/requirements.md#lead-money-task-and-report-data Periodic report, plus the job's state). */
 export const periodicReportSchema = z.object({
   id: z.number(),
   name: z.string(),

@@ -4,11 +4,11 @@ import { recordId } from './record-id';
 import { ADMIN_ONLY } from './admin';
 
 /**
- * The permission editor's calls (spec 1 §2 /user/permissions/{id}, §3 "Permission per table", §7). Only
+ * The permission editor's calls (see docs/requirements.md#shell-lists-and-chat /user/permissions/{id}, #records-notes-and-settings "Permission per table", #calls). Only
  * the admin department may call them; everybody else gets 403 (adminMessages.adminOnly).
  */
 
-/** Field lists a table's permission carries (spec 1 §3). */
+/** Field lists a table's permission carries (see docs/requirements.md#records-notes-and-settings). */
 export const PERMISSION_FIELD_KINDS = ['list', 'read', 'write'] as const;
 export type PermissionFieldKind = (typeof PERMISSION_FIELD_KINDS)[number];
 
@@ -25,7 +25,7 @@ export const permissionTableSchema = z.object({
 });
 export type PermissionTable = z.infer<typeof permissionTableSchema>;
 
-/** GET /permissionsAdmin -> tables: every registered table the editor can grant (spec 1 §7). */
+/** GET /permissionsAdmin -> tables: every registered table the editor can grant (see docs/requirements.md#calls). */
 export const permissionsAdmin = defineCall({
   method: 'GET',
   path: '/permissionsAdmin',
@@ -38,7 +38,7 @@ export const permissionsAdmin = defineCall({
 });
 
 /**
- * One group's permission on one table (spec 1 §3). modules is the spec's comma list; the field lists are
+ * One group's permission on one table (see docs/requirements.md#records-notes-and-settings). modules is the spec's comma list; the field lists are
  * the names the group has, every field of the table where it has them all.
  */
 export const groupPermissionSchema = z.object({
@@ -86,12 +86,12 @@ const listOf = <T extends z.ZodType>(item: T) =>
     z.array(item).max(MAX_LIST),
   );
 
-/** 'tableId|action' (spec 1 §7 root list). */
+/** 'tableId|action' (see docs/requirements.md#calls root list). */
 export const rootEntry = z
   .string()
   .trim()
   .regex(/^[1-9]\d{0,9}\|[a-z_]{1,32}$/, 'Geçersiz yetki girdisi');
-/** 'kind|tableId|field' (spec 1 §7 child list). */
+/** 'kind|tableId|field' (see docs/requirements.md#calls child list). */
 export const childEntry = z
   .string()
   .trim()
@@ -100,7 +100,7 @@ export const childEntry = z
 export const EXTRA_SQL_MAX = 2000;
 
 /**
- * POST /permission/save/ (spec 1 §7): the whole permission of one group. root holds 'tableId|action'
+ * POST /permission/save/ (see docs/requirements.md#calls): the whole permission of one group. root holds 'tableId|action'
  * for every flag that is on, child 'kind|tableId|field' for every field of a list; a table absent from
  * both gets every flag 0 and empty lists. extra_sql is per table id (empty: no restriction), modules the
  * group's module values (option list 130). Every restriction is checked with the parser that enforces it

@@ -17,7 +17,7 @@ import { integerInput, moneyInput } from './number-inputs';
 import { recordId } from './record-id';
 
 /**
- * Trading-platform accounts of a customer (spec 2 §2 platformlar, §7 "Trading account calls"). The
+ * Trading-platform accounts of a customer (see docs/requirements.md#lead-workspace-and-work-screens platformlar, #calls "Trading account calls"). The
  * account list itself is table data (POST /table/lead_platforms filtered on customer_id); these calls
  * open an account and read or move money on one, whichever platform the server runs (MT5 or its ledger).
  */
@@ -90,7 +90,7 @@ export const openPositionSchema = z.object({
   Symbol: z.string(),
   /** 0 buy, 1 sell. */
   Action: z.number(),
-  /** In thousandths of a lot: shown divided by 1000 (spec 2 §9). */
+  /** In thousandths of a lot: shown divided by 1000 (see docs/requirements.md#constants-and-limits). */
   Volume: z.number(),
   TimeCreate: timeText,
   PriceOpen: decimalText,
@@ -257,7 +257,7 @@ const moneyResult = z.object({
   ticket: z.string().optional(),
 });
 
-/** POST /mt5/createDeposit: risk only; amount free text, leverage 100 by default (spec 2 §5, §6). */
+/** POST /mt5/createDeposit: risk only; amount free text, leverage 100 by default (see docs/requirements.md#money-importer-and-lead-input, #departments-and-permissions). */
 export const createDeposit = defineCall({
   method: 'POST',
   path: '/mt5/createDeposit',

@@ -6,7 +6,7 @@ export const MUTED_KEYWORDS_MAX = 100;
 export const LAYOUTS = ['sidebar', 'head_navbar'] as const;
 export type Layout = (typeof LAYOUTS)[number];
 
-/** UI preferences kept per user on the server (spec 1 §3 browser storage keys, made durable). */
+/** UI preferences kept per user on the server (see docs/requirements.md#records-notes-and-settings browser storage keys, made durable). */
 export const preferencesSchema = z.object({
   theme: z.string().max(50),
   layout: z.enum(LAYOUTS),

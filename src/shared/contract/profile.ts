@@ -6,11 +6,11 @@ import { messages } from '../i18n/messages';
 const optionalPassword = z.preprocess(blankToUndefined, z.string().max(256).optional());
 
 /**
- * POST /auth/save (spec 1 §3 Profile form). A key left out changes nothing; dahili and telegram_id sent
+ * POST /auth/save (see docs/requirements.md#records-notes-and-settings Profile form). A key left out changes nothing; dahili and telegram_id sent
  * empty are cleared. The password changes when `new_password` is given (`password` is the current one);
  * all parts are checked first and applied together. `username` is accepted for the spec's form but not
  * changed here (the name belongs to the admin's users table). Refusals of the password part answer
- * 200 with success false (spec 1 §8 "Profile save success false").
+ * 200 with success false (see docs/requirements.md#messages-the-user-reads "Profile save success false").
  */
 export const authSave = defineCall({
   method: 'POST',
@@ -39,7 +39,7 @@ export const authSave = defineCall({
   result: z.object({
     success: z.boolean(),
     msg: z.string(),
-    /** Set when the extension changed: the page reloads (spec 1 §8). */
+    /** Set when the extension changed: the page reloads (see docs/requirements.md#messages-the-user-reads). */
     dahili: z.boolean().optional(),
     /** Set when the Telegram id changed. */
     telegram: z.boolean().optional(),
@@ -65,7 +65,7 @@ export type ActivityRow = z.infer<typeof activityRowSchema>;
 export const USER_ACTIVITY_DAYS = 30;
 
 /**
- * POST /user/dashboard (ours; spec 1 §3 User dashboard). Counters: the leads and customers assigned to
+ * POST /user/dashboard (ours; docs/requirements.md#records-notes-and-settings User dashboard). Counters: the leads and customers assigned to
  * the user (agent_id or retention_id) inside the user's lead scope, and their average lead-to-customer
  * time in days (one decimal; null without customers). Activity: one row per day of the last 30 with
  * activity: distinct leads the user changed (journal), opened (lead detail) and noted, and the first

@@ -29,7 +29,7 @@ export function userRoom(userId: number): string {
  * A notification row as pushed. completed 0: it fell due now (or was created for now, e.g. Platform
  * Girişi): show it (native notification in the desktop app). completed 2: it just turned overdue;
  * completed 1: the user completed it in another window. 1 and 2 are updates of a row the client may
- * already show (update by id; a client that never saw it may show an overdue one once). Spec 1 §7 names
+ * already show (update by id; a client that never saw it may show an overdue one once). docs/requirements.md#calls names
  * title, body, leadName, lead_id; id, start and completed are ours.
  */
 export const notificationEventSchema = z.object({
@@ -43,7 +43,7 @@ export const notificationEventSchema = z.object({
 });
 export type NotificationEvent = z.infer<typeof notificationEventSchema>;
 
-/** Excel upload progress of one upload id (finished at 99 % or more, spec 1 §4). */
+/** Excel upload progress of one upload id (finished at 99 % or more, docs/requirements.md#notification-and-list-states). */
 export const importProgressEventSchema = z.object({
   uploadId: z.string(),
   done: z.number().int().nonnegative(),

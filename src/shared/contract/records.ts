@@ -6,7 +6,7 @@ import { integerInput } from './number-inputs';
 
 const filterText = z.union([z.string(), z.number()]).transform(String).pipe(z.string().max(500));
 
-/** One list filter (spec 1 §5): type 10 carries {start, end}, 11 and 12 a list. */
+/** One list filter (see docs/requirements.md#filters-and-list-input): type 10 carries {start, end}, 11 and 12 a list. */
 export const filterSchema = z
   .object({
     name: fieldName,

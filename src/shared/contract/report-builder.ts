@@ -24,7 +24,7 @@ import { excelFileSchema, EXPORT_CALL_TIMEOUT_MS } from './export';
 import { componentType } from './meta';
 import { integerInput } from './number-inputs';
 
-/** Raporu Güncelle and Raporu sil are the admins' (spec 2 §6). */
+/** Raporu Güncelle and Raporu sil are the admins' (see docs/requirements.md#departments-and-permissions). */
 const REPORT_ADMIN_ONLY = departmentsOnly(['admin'], reportBuilderMessages.adminOnly);
 
 /** A field of the report's table (`amount`) or of its lead (`lead.agent_id`). */
@@ -33,7 +33,7 @@ const optionalRef = z.preprocess(blankToUndefined, fieldRef.optional());
 
 const filterText = z.union([z.string(), z.number()]).transform(String).pipe(z.string().max(500));
 
-/** One filter of the list screen's editor (spec 2 §5, types 1-12), on a field or a relation's field. */
+/** One filter of the list screen's editor (see docs/requirements.md#money-importer-and-lead-input, types 1-12), on a field or a relation's field. */
 export const reportFilterSchema = z
   .object({
     name: fieldRef,
@@ -57,7 +57,7 @@ export const chartSettingSchema = z.object({
 });
 export type ChartSetting = z.infer<typeof chartSettingSchema>;
 
-/** The report form of spec 2 §3, plus the table it reports on. */
+/** The report form of docs/requirements.md#lead-money-task-and-report-data, plus the table it reports on. */
 export const reportFormSchema = z.object({
   table: tableName,
   reportType: z.enum(REPORT_TYPES),
@@ -134,7 +134,7 @@ export const reportResultSchema = z.discriminatedUnion('kind', [aggregateResultS
 export type ReportResult = z.infer<typeof reportResultSchema>;
 
 /**
- * POST /reportBuilder (spec 2 §7): the report of the form, counted by the database inside the user's
+ * POST /reportBuilder (see docs/requirements.md#calls): the report of the form, counted by the database inside the user's
  * scope. `return` holds the result, `total` the grand total (count or sum, decimal text; a list's
  * match count), `count` its rows (groups or matches). `chart` is the chart's own aggregate when the form
  * asks for one.
@@ -185,7 +185,7 @@ export const reportBuilderFields = defineCall({
   }),
 });
 
-/** Saved report (spec 2 §3): its name and the form it was saved with. */
+/** Saved report (see docs/requirements.md#lead-money-task-and-report-data): its name and the form it was saved with. */
 export const savedReportSchema = z.object({
   id: z.number(),
   name: z.string(),
@@ -210,7 +210,7 @@ export const savedReports = defineCall({
   result: z.object({ success: z.boolean(), results: z.array(savedReportSchema) }),
 });
 
-/** POST /reportBuilder/saveReport (spec 2 §7): saves the form under a name. */
+/** POST /reportBuilder/saveReport (see docs/requirements.md#calls): saves the form under a name. */
 export const saveReport = defineCall({
   method: 'POST',
   path: '/reportBuilder/saveReport',
@@ -222,7 +222,7 @@ export const saveReport = defineCall({
   result: z.object({ success: z.boolean(), msg: z.string(), report: savedReportSchema }),
 });
 
-/** POST /reportBuilder/updateReport (spec 2 §7, admins only: Raporu Güncelle, Chart ekle). */
+/** POST /reportBuilder/updateReport (see docs/requirements.md#calls, admins only: Raporu Güncelle, Chart ekle). */
 export const updateReport = defineCall({
   method: 'POST',
   path: '/reportBuilder/updateReport',
@@ -238,7 +238,7 @@ export const updateReport = defineCall({
   result: z.object({ success: z.boolean(), msg: z.string(), report: savedReportSchema }),
 });
 
-/** POST /reportBuilder/deleteReport (spec 2 §7, admins only: Raporu sil). */
+/** POST /reportBuilder/deleteReport (see docs/requirements.md#calls, admins only: Raporu sil). */
 export const deleteReport = defineCall({
   method: 'POST',
   path: '/reportBuilder/deleteReport',

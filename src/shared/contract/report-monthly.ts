@@ -58,7 +58,7 @@ export const monthlyRowSchema = monthlyMeasuresSchema.extend({
 export type MonthlyRow = z.infer<typeof monthlyRowSchema>;
 
 /**
- * POST /report/monthly (spec 2 §2): the twelve months of a year by the report's measures, counted in the
+ * POST /report/monthly (see docs/requirements.md#lead-workspace-and-work-screens): the twelve months of a year by the report's measures, counted in the
  * database inside the user's scope (leads, and transactions whose lead is in it).
  */
 export const reportMonthly = defineCall({
@@ -85,7 +85,7 @@ const monthKeyText = z
   .trim()
   .regex(/^\d{4}-(0[1-9]|1[0-2])$/, p.monthInvalid);
 
-/** One transaction of the drill-down with its lead (spec 2 §3 "Lead info per transaction"). */
+/** One transaction of the drill-down with its lead (see docs/requirements.md#lead-money-task-and-report-data "Lead info per transaction"). */
 export const monthlyTransactionSchema = z.object({
   id: z.number(),
   customer_id: z.number(),
@@ -111,7 +111,7 @@ export type MonthlyTransaction = z.infer<typeof monthlyTransactionSchema>;
 
 /**
  * POST /report/monthly/transactions: the transactions behind a cell (month 'YYYY-MM', type), newest first,
- * at most DRILL_DOWN_LIMIT (spec 2 §9), with how many there are in all.
+ * at most DRILL_DOWN_LIMIT (see docs/requirements.md#constants-and-limits), with how many there are in all.
  */
 export const reportMonthlyTransactions = defineCall({
   method: 'POST',

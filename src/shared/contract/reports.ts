@@ -4,7 +4,7 @@ import { blankToUndefined } from './blank';
 import { dateRangeBody } from './dashboard';
 import { defineCall, noParams, SIGNED_IN } from './define';
 
-/** One column of a report: a lead status with its colours (spec 2 §2: "one column per lead status"). */
+/** One column of a report: a lead status with its colours (see docs/requirements.md#lead-workspace-and-work-screens: "one column per lead status"). */
 export const reportStatusSchema = z.object({
   id: z.number(),
   label: z.string(),
@@ -39,7 +39,7 @@ const reportBody = z.object({
 });
 
 /**
- * POST /report/utm (spec 2 §7): lead counts per group value and status, inside the user's scope; leads
+ * POST /report/utm (see docs/requirements.md#calls): lead counts per group value and status, inside the user's scope; leads
  * created in the range when one is given, else all.
  */
 export const reportUtm = defineCall({
@@ -70,7 +70,7 @@ export const agentReportRowSchema = reportRowSchema.extend({
 export type AgentReportRow = z.infer<typeof agentReportRowSchema>;
 
 /**
- * POST /report/agent (spec 2 §7): per agent, the statuses of the leads created in the range, and the
+ * POST /report/agent (see docs/requirements.md#calls): per agent, the statuses of the leads created in the range, and the
  * calls, notes and conversions of the range (default: this month).
  */
 export const reportAgent = defineCall({
@@ -90,7 +90,7 @@ export const reportAgent = defineCall({
 });
 
 /**
- * POST /piechart/firstFund/ (spec 2 §7): leads whose first fund fell in the range (default this month),
+ * POST /piechart/firstFund/ (see docs/requirements.md#calls): leads whose first fund fell in the range (default this month),
  * per agent, inside the user's scope.
  */
 export const firstFund = defineCall({

@@ -51,7 +51,7 @@ export const search = defineCall({
 
 /**
  * POST /searchPhone/: leads with a phone, phone_2 or mobile equal to the keyword once both are
- * normalised like normalizePhone (spec 2 §5: '+90 (532) 111 22 33' = '05321112233'). Whole numbers only:
+ * normalised like normalizePhone (see docs/requirements.md#money-importer-and-lead-input: '+90 (532) 111 22 33' = '05321112233'). Whole numbers only:
  * fewer than 7 digits answer no results. Only numbers the user may read are matched.
  */
 export const searchPhone = defineCall({

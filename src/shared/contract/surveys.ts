@@ -3,7 +3,7 @@ import { defineCall, departmentsOnly, noBody, noParams, SIGNED_IN } from './defi
 import { recordId } from './record-id';
 import { messages } from '../i18n/messages';
 
-/** The survey builder's question types (spec 2 §2 /quizbuilder): stored values, named for the code. */
+/** The survey builder's question types (see docs/requirements.md#lead-workspace-and-work-screens /quizbuilder): stored values, named for the code. */
 export const QUESTION_TYPE = {
   input: 'Girdi',
   choice: 'Seçenek',
@@ -62,7 +62,7 @@ export const surveySchema = z.object({
   name: z.string(),
   created_at: z.string(),
   data: z.array(z.object({ text: z.string(), type: z.enum(QUESTION_TYPES), answers: z.array(z.string()) })),
-  /** The row offers 'view answers' when true, otherwise 'answer' (spec 2 §4). */
+  /** The row offers 'view answers' when true, otherwise 'answer' (see docs/requirements.md#task-customer-and-money-states). */
   answered: z.boolean(),
   answers: surveyAnswerSetSchema.nullable(),
 });

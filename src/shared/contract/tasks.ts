@@ -17,7 +17,7 @@ const taskStatusInput = z.preprocess(
   z.literal([0, 1], { error: messages.taskStatusInvalid }),
 );
 
-/** 0 (or nothing) is the top level; a subtask carries its parent's id (spec 2 §3). */
+/** 0 (or nothing) is the top level; a subtask carries its parent's id (see docs/requirements.md#lead-money-task-and-report-data). */
 const parentIdInput = z
   .union([z.literal(0), z.literal('0'), z.literal(''), recordId])
   .transform((v) => (v === '' || v === '0' ? 0 : v))
@@ -151,7 +151,7 @@ export const taskSave = defineCall({
   result: z.object({ success: z.boolean(), msg: z.string() }),
 });
 
-/** POST /task/status: 0 -> 1 sets complete_date, 1 -> 0 clears it (spec 2 §4). */
+/** POST /task/status: 0 -> 1 sets complete_date, 1 -> 0 clears it (see docs/requirements.md#task-customer-and-money-states). */
 export const taskStatus = defineCall({
   method: 'POST',
   path: '/task/status',

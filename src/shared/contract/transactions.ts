@@ -17,7 +17,7 @@ import { transactionMessages as t } from '../i18n/transaction-messages';
 import { moneyInput } from './number-inputs';
 
 /**
- * Money instructions (spec 2 §7 "Transaction actions", "Transaction lead info", "Transaction search").
+ * Money instructions (see docs/requirements.md#calls "Transaction actions", "Transaction lead info", "Transaction search").
  * Creation is the generic inline save (table transactions, type insert); a customer's list is the generic
  * table call filtered on customer_id. Every action answers success or the server's Turkish refusal.
  */
@@ -43,7 +43,7 @@ const optionalComment = z
 const actionAnswer = z.object({ success: z.boolean(), msg: z.string() });
 const idParams = z.object({ id: recordId });
 
-/** A step only some departments take (spec 2 §7); the others read which department takes it. */
+/** A step only some departments take (see docs/requirements.md#calls); the others read which department takes it. */
 function stepOf(departments: readonly Department[]): CallAccess {
   const names = departments.map(departmentLabel).join(', ');
   return departmentsOnly(departments, format(t.wrongDepartment, { department: names }));

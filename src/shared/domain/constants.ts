@@ -1,4 +1,4 @@
-/** Business constants of spec 1 §9 and spec 2 §9. */
+/** Business constants of docs/requirements.md#constants-and-limits and docs/requirements.md#constants-and-limits. */
 import type { ListSort } from './filters';
 import { callLineLabels } from '../i18n/domain-texts';
 import { messages } from '../i18n/messages';
@@ -14,7 +14,7 @@ export const DEFAULT_SORT: Readonly<ListSort> = { name: 'id', type: 'desc' };
 /**
  * A list counts its matches up to this many; beyond it the total is shown as "10.000+" until the user
  * asks for the exact figure. Counting every one of 500,000 matches costs more than the page itself
- * (issue 3: every filter under 50 ms on 1,000,000 leads); nobody pages through 10,000 rows by hand.
+ * (see docs/user-guide.md#working-with-lists: every filter under 50 ms on 1,000,000 leads); nobody pages through 10,000 rows by hand.
  */
 export const LIST_COUNT_CAP = 10_000;
 
@@ -34,7 +34,7 @@ export function defaultColumnsFor(table: string, mobile = false): readonly strin
     : FALLBACK_DEFAULT_COLUMNS;
 }
 
-/** Id cannot be removed or moved in display settings (spec 1 §5), so force it first. */
+/** Id cannot be removed or moved in display settings (see docs/requirements.md#filters-and-list-input), so force it first. */
 export function withIdFirst(columns: readonly string[]): string[] {
   return ['id', ...columns.filter((column) => column !== 'id')];
 }
@@ -68,7 +68,7 @@ export const UPCOMING_REMINDERS_LIMIT = 10;
 /** Chat messages are lead notes with this note_status_id. */
 export const CHAT_NOTE_STATUS_ID = 7;
 export const NOTIFICATION_COMPLETED = { open: 0, done: 1, overdue: 2 } as const;
-/** Notifications with this title have no complete action (spec 1 §4). */
+/** Notifications with this title have no complete action (see docs/requirements.md#notification-and-list-states). */
 export const PLATFORM_LOGIN_NOTIFICATION_TITLE = messages.platformLogin;
 export const BULK_TYPES = { edit: 1, delete: 2 } as const;
 /** Excel upload progress counts as finished from this percentage. */
@@ -95,7 +95,7 @@ export const OPTION_LIST_IDS = {
   departments: 260,
 } as const;
 
-/** Field component names of spec 1 §3. */
+/** Field component names of docs/requirements.md#records-notes-and-settings. */
 export const COMPONENT_TYPES = [
   'string',
   'json',
@@ -130,7 +130,7 @@ export const DEPARTMENTS = ['admin', 'sales_manager', 'finance', 'risk', 'sales'
 export type Department = (typeof DEPARTMENTS)[number];
 
 /**
- * Who may enter /admin (spec 1 §2 leaves the rule open: "Admin panel entry rule: not shown"). Issue 14:
+ * Who may enter /admin (see docs/requirements.md#shell-lists-and-chat leaves the rule open: "Admin panel entry rule: not shown"). docs/admin-guide.md:
  * the admin department only, since the panel grants permissions, accounts and passwords; every admin
  * call enforces it on the server.
  */
@@ -143,7 +143,7 @@ export function mayEnterAdminPanel(department: string): boolean {
 export const PERMISSION_ACTIONS = ['show', 'delete', 'update', 'excel_import', 'excel_export'] as const;
 export type PermissionAction = (typeof PERMISSION_ACTIONS)[number];
 
-// ---- Money (spec 2 §9) -------------------------------------------------------
+// ---- Money (see docs/requirements.md#constants-and-limits) -------------------------------------------------------
 
 export const TRANSACTION_LIST_LIMIT = 500;
 export const DRILL_DOWN_LIMIT = 100;
@@ -166,7 +166,7 @@ export const DEFAULT_LEVERAGE = 100;
 export const PLATFORM_VOLUME_DIVISOR = 1000;
 export const PLATFORM_TYPES = ['Demo', 'Real'] as const;
 
-// ---- Import and reports (spec 2 §9) ------------------------------------------
+// ---- Import and reports (see docs/requirements.md#constants-and-limits) ------------------------------------------
 
 export const IMPORT_RECOMMENDED_MAX_ROWS = 1000;
 export const IMPORT_PREVIEW_ROWS = 4;

@@ -1,4 +1,4 @@
-/** Date quick options of spec 1 §5 and the date formats of spec 1 §9. */
+/** Date quick options of docs/requirements.md#filters-and-list-input and the date formats of docs/requirements.md#constants-and-limits. */
 import dayjs from 'dayjs';
 // The explicit .js lets plain Node ESM (Playwright, tsx) resolve the CommonJS locale file too.
 import 'dayjs/locale/tr.js';

@@ -1,4 +1,4 @@
-/** Excel export rules (spec 1 §6, §7, §8), shared by the server, the main process and the renderer. */
+/** Excel export rules (see docs/requirements.md#departments-and-permissions, #calls, #messages-the-user-reads), shared by the server, the main process and the renderer. */
 
 /** One export holds at most this many rows: beyond it the user is asked to narrow the filters. */
 export const EXPORT_MAX_ROWS = 1_000_000;
@@ -12,7 +12,7 @@ export interface ExportFlags {
 }
 
 /**
- * Spec 1 §6: department admin enables the Export button; otherwise the table's excel_export flag does.
+ * docs/requirements.md#departments-and-permissions: department admin enables the Export button; otherwise the table's excel_export flag does.
  * The server applies the same rule, so the button never offers what the server refuses.
  */
 export function canExport(

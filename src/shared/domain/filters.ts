@@ -1,6 +1,6 @@
 import { filterTypeLabels } from '../i18n/domain-texts';
 
-/** List filters and sorting of spec 1 §5 (operator types 1-12). */
+/** List filters and sorting of docs/requirements.md#filters-and-list-input (operator types 1-12). */
 
 export const FILTER_TYPES = {
   equal: 1,
@@ -47,7 +47,7 @@ export function isFilterType(value: unknown): value is FilterType {
   return typeof value === 'number' && FILTER_TYPE_VALUES.has(value);
 }
 
-/** Which input the search panel shows for an operator (spec 1 §5). */
+/** Which input the search panel shows for an operator (see docs/requirements.md#filters-and-list-input). */
 export function filterInputKind(type: FilterType): FilterInputKind {
   switch (type) {
     case FILTER_TYPES.multipleChoice:
@@ -75,7 +75,7 @@ export function isFilterValueEmpty(filter: Pick<ListFilter, 'value'>): boolean {
 
 /**
  * Adds the filter, or replaces the one with the same name and operator in place.
- * An empty value leaves the list as it is: spec 1 §5 adds a filter only with a value.
+ * An empty value leaves the list as it is: docs/requirements.md#filters-and-list-input adds a filter only with a value.
  */
 export function addFilter(list: readonly ListFilter[], filter: ListFilter): ListFilter[] {
   if (isFilterValueEmpty(filter)) return [...list];

@@ -1,5 +1,5 @@
 /**
- * Lead-assignment rules (spec 2 §2 /hooks, §3 Hook: if, if_value, then, then_value), as pure data rules
+ * Lead-assignment rules (see docs/requirements.md#lead-workspace-and-work-screens /hooks, #lead-money-task-and-report-data Hook: if, if_value, then, then_value), as pure data rules
  * shared by the server that runs them and the screen that builds them.
  */
 

@@ -1,9 +1,9 @@
 /**
- * Cell rules of the importer (spec 2 §5): cell text cleaned to letters (Turkish included), digits and
+ * Cell rules of the importer (see docs/requirements.md#money-importer-and-lead-input): cell text cleaned to letters (Turkish included), digits and
  * basic punctuation; date columns read in one of eight formats and sent as YYYY-MM-DD.
  */
 
-/** The date formats a date column may be read in (spec 2 §5), in the spec's order. */
+/** The date formats a date column may be read in (see docs/requirements.md#money-importer-and-lead-input), in the spec's order. */
 export const IMPORT_DATE_FORMATS = [
   'DD/MM/YY',
   'MM/DD/YY',

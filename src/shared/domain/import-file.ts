@@ -10,7 +10,7 @@ import { cleanImportCell } from './import-cells';
 import { DEFAULT_IMPORT_LIMITS, type ImportLimits } from './import-limits';
 
 /**
- * One picked file read into a header and rows of text (spec 2 §5). Runs where the file is: the desktop
+ * One picked file read into a header and rows of text (see docs/requirements.md#money-importer-and-lead-input). Runs where the file is: the desktop
  * main process, or a web worker in the browser, never on the screen's thread. xlsx cells come as the
  * spreadsheet shows them (a date as its displayed text, a formula as its last value, never evaluated).
  */
@@ -193,7 +193,7 @@ const pad2 = (n: number): string => String(n).padStart(2, '0');
 /**
  * A date cell's shown text depends on the format code the program wrote (LibreOffice writes its locale's
  * order as mm/dd/yyyy); Turkish users read dates day first, so every real date cell becomes DD/MM/YYYY,
- * which the DD/MM/YY choice reads (spec 2 §5). Text cells that look like dates stay as written.
+ * which the DD/MM/YY choice reads (see docs/requirements.md#money-importer-and-lead-input). Text cells that look like dates stay as written.
  */
 function dateCellsDayFirst(sheet: WorkSheet): void {
   const rows = (sheet as { '!data'?: (CellObject | undefined)[][] })['!data'] ?? [];

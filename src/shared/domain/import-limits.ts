@@ -19,9 +19,9 @@ export const IMPORT_MAX_CELL_CHARS = 32_767;
 export const IMPORT_MAX_UNCOMPRESSED_BYTES = 1024 * MB;
 /** Spreadsheet XML packs 5-30x; a part packed tighter than this (past 1 MB) is a zip bomb. */
 export const IMPORT_MAX_COMPRESSION_RATIO = 200;
-/** Recommended size of one import (spec 2 §9); larger files still import, the screen says so. */
+/** Recommended size of one import (see docs/requirements.md#constants-and-limits); larger files still import, the screen says so. */
 export const IMPORT_RECOMMENDED_ROWS = 1000;
-/** Rows shown before mapping (spec 2 §9). */
+/** Rows shown before mapping (see docs/requirements.md#constants-and-limits). */
 export const IMPORT_PREVIEW_ROWS = 4;
 /**
  * Rows per POST /bulk/insert/ chunk, and its JSON size (the API's body limit is 1 MB). Each chunk pays
@@ -60,7 +60,7 @@ export function importMaxBytesFrom(value: string | undefined): number {
 }
 
 /**
- * The import's channel id (spec 2 §9): the file name made safe plus an 11-character random string, at
+ * The import's channel id (see docs/requirements.md#constants-and-limits): the file name made safe plus an 11-character random string, at
  * most 164 characters. `random` gives 11 characters of [a-z0-9].
  */
 export function importChannelId(fileName: string, random: string): string {

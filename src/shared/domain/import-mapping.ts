@@ -1,7 +1,7 @@
 import { foldTurkish } from './turkish-fold';
 
 /**
- * Column mapping of the importer (spec 2 §5): each file column gets a field of the table or "skip";
+ * Column mapping of the importer (see docs/requirements.md#money-importer-and-lead-input): each file column gets a field of the table or "skip";
  * a field chosen in one column is cleared from the others, except the optional "skip", which any number
  * of columns may carry; the table's required fields must all be mapped.
  */

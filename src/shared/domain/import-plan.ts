@@ -5,7 +5,7 @@ import { mappedColumns, type ColumnChoice } from './import-mapping';
 import { normalizePhone } from './phone';
 
 /**
- * From a read file and its mapping to what is sent (spec 2 §5): the mapped columns only, dates as
+ * From a read file and its mapping to what is sent (see docs/requirements.md#money-importer-and-lead-input): the mapped columns only, dates as
  * YYYY-MM-DD, phones as 10 digits; then the rows cut into chunks. The cut depends only on the rows, so
  * the same file and mapping give the same chunks again (a resumed upload skips the ones the server has).
  */
@@ -101,7 +101,7 @@ export function importSpeed(
   return { rate: Math.round(rate), secondsLeft: Math.max(secondsLeft, 0) };
 }
 
-/** Finished at 99 % or more (spec 1 §4). */
+/** Finished at 99 % or more (see docs/requirements.md#notification-and-list-states). */
 export function importFinished(done: number, total: number): boolean {
   return total === 0 || done / total >= 0.99;
 }

@@ -3,7 +3,8 @@ import type { ImportFileProblem } from './import-file';
 import type { ImportLimits } from './import-limits';
 import type { MappingProblem } from './import-mapping';
 
-/** What the user reads about a refused file or mapping: Turkish, with the spec's English wording (§8). */
+/** What the user reads about a refused file or mapping: Turkish, with the English wording under it (see
+ * docs/requirements.md#messages-the-user-reads). */
 export interface ImportProblemText {
   text: string;
   /** The spec's English wording, where it gives one. */
@@ -57,7 +58,7 @@ export function mappingProblemText(problem: MappingProblem): ImportProblemText {
   }
 }
 
-/** Upload pressed without a file (spec 2 §8). */
+/** Upload pressed without a file (see docs/requirements.md#messages-the-user-reads). */
 export const selectFileText: ImportProblemText = {
   text: messages.importSelectFile,
   english: 'You need to select a file',

@@ -6,7 +6,7 @@ import { planChunks } from './import-plan';
  * exactly the same requests. One chunk after another, in the file's order: the leads keep the file's
  * order, and of two rows with the same phone the earlier one is kept. (Two chunks in flight were
  * measured and gained little, because the server writes an import's chunks one at a time anyway; see
- * README, "Importing leads".) Chunks the server already has are skipped.
+ * docs/user-guide.md#importing-leads.) Chunks the server already has are skipped.
  */
 
 export interface ImportUploadJob {

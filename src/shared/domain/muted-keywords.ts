@@ -1,6 +1,6 @@
 import { foldTurkish } from './turkish-fold';
 
-/** Spec 1 §4 muted keywords: at most this many, each at most this long (the preferences schema's limits). */
+/** docs/requirements.md#notification-and-list-states muted keywords: at most this many, each at most this long (the preferences schema's limits). */
 export const MUTED_KEYWORD_LIMIT = 100;
 export const MUTED_KEYWORD_MAX_LENGTH = 100;
 

@@ -1,6 +1,6 @@
 import { format, messages } from '../i18n/messages';
 
-/** Spec 1 §5 leaves the password rules open ("not shown"); this is ours, checked on the server. */
+/** docs/requirements.md#filters-and-list-input leaves the password rules open ("not shown"); this is ours, checked on the server. */
 export const PASSWORD_MIN_LENGTH = 10;
 export const PASSWORD_MAX_LENGTH = 256;
 

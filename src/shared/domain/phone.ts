@@ -1,4 +1,4 @@
-/** Phone rules of spec 2 §5: quick call and WhatsApp need exactly 10 digits. */
+/** Phone rules of docs/requirements.md#money-importer-and-lead-input: quick call and WhatsApp need exactly 10 digits. */
 
 export const PHONE_DIGITS = 10;
 

@@ -1,6 +1,6 @@
 import { platformMessages } from '../i18n/platform-messages';
 
-/** Spec 2 §9: platform types, as stored in lead_platforms.type. */
+/** docs/requirements.md#constants-and-limits: platform types, as stored in lead_platforms.type. */
 export const PLATFORM_ACCOUNT_TYPES = ['Demo', 'Real'] as const;
 export type PlatformAccountType = (typeof PLATFORM_ACCOUNT_TYPES)[number];
 
@@ -19,12 +19,12 @@ export const PLATFORM_LOGIN_PATTERN = /^[1-9]\d{0,17}$/;
  */
 export const PLATFORM_AMOUNT_DECIMALS = 2;
 
-/** Spec 2 §5: leverage of a platform deposit or withdrawal, 100 unless given. */
+/** docs/requirements.md#money-importer-and-lead-input: leverage of a platform deposit or withdrawal, 100 unless given. */
 export const PLATFORM_LEVERAGE_MIN = 1;
 export const PLATFORM_LEVERAGE_MAX = 1000;
 
 /**
- * The Turkish label of a position's Action or an order's Type (spec 2 §9: Alış, Satış, Alış Limit, Satış
+ * The Turkish label of a position's Action or an order's Type (see docs/requirements.md#constants-and-limits: Alış, Satış, Alış Limit, Satış
  * Limit; MT5 numbers them 0-5). An unknown code shows as its number.
  */
 export function platformActionLabel(code: number): string {
@@ -39,7 +39,7 @@ export function platformActionLabel(code: number): string {
   return labels[code] ?? String(code);
 }
 
-/** Spec 2 §9: volumes are shown divided by 1000 (exactly, on the digits). */
+/** docs/requirements.md#constants-and-limits: volumes are shown divided by 1000 (exactly, on the digits). */
 export function platformVolumeText(volume: number): string {
   if (!Number.isSafeInteger(volume)) return String(volume);
   const sign = volume < 0 ? '-' : '';

@@ -18,7 +18,7 @@ export function isEmailAddress(text: string): boolean {
 }
 
 /**
- * A periodic report's receivers (spec 2 §5: comma-separated e-mail addresses): each one checked, blanks
+ * A periodic report's receivers (see docs/requirements.md#money-importer-and-lead-input: comma-separated e-mail addresses): each one checked, blanks
  * between commas ignored, duplicates (ignoring case) kept once.
  */
 export function parseReceivers(text: string): ReceiverCheck {

@@ -1,4 +1,4 @@
-/** Reminder offsets of spec 1 §4/§9 (the e-mail send times of spec 2 use the same list). */
+/** Reminder offsets of docs/requirements.md#notification-and-list-states/#constants-and-limits (the e-mail send times use the same list). */
 import dayjs from 'dayjs';
 import { toApiDateTime } from './date-ranges';
 

@@ -1,4 +1,4 @@
-/** The report builder's vocabulary (spec 2 §3 Report form, §9). */
+/** The report builder's vocabulary (see docs/requirements.md#lead-money-task-and-report-data Report form, #constants-and-limits). */
 export const REPORT_TYPES = ['list', 'daily', 'monthly', 'custom'] as const;
 export type ReportType = (typeof REPORT_TYPES)[number];
 
@@ -8,11 +8,11 @@ export type ReportValueType = (typeof REPORT_VALUE_TYPES)[number];
 export const REPORT_CHART_TYPES = ['pie', 'bar'] as const;
 export type ReportChartType = (typeof REPORT_CHART_TYPES)[number];
 
-/** Spec 2 §9: page sizes of lists, the report builder's list starting at 15. */
+/** docs/requirements.md#constants-and-limits: page sizes of lists, the report builder's list starting at 15. */
 export const REPORT_BUILDER_PAGE_SIZES = [15, 25, 50, 100, 250, 500] as const;
 export const REPORT_BUILDER_PAGE_SIZE = 15;
 
-/** Spec 2 §9 "saved report list limit 500". */
+/** docs/requirements.md#constants-and-limits "saved report list limit 500". */
 export const SAVED_REPORT_LIMIT = 500;
 
 /** The most series (y axis values) a report shows as columns; the rest are summed in one. */

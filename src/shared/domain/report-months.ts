@@ -4,7 +4,7 @@ export const MONTHS_IN_YEAR = 12;
 /** The earliest and latest year the monthly report takes. */
 export const MONTHLY_REPORT_YEARS = { min: 2000, max: 2100 } as const;
 
-/** 'YYYY-MM' of a year and month, the month below 10 zero-prefixed (spec 2 §2 /report/monthly). */
+/** 'YYYY-MM' of a year and month, the month below 10 zero-prefixed (see docs/requirements.md#lead-workspace-and-work-screens /report/monthly). */
 export function monthKey(year: number, month: number): string {
   return `${String(year).padStart(4, '0')}-${String(month).padStart(2, '0')}`;
 }

@@ -1,12 +1,12 @@
 /**
- * Money instructions (spec 2 §3 Transaction, §4 states, §5 validation, §9 constants) as pure rules:
+ * Money instructions (see docs/requirements.md#lead-money-task-and-report-data Transaction, #task-customer-and-money-states states, #money-importer-and-lead-input validation, #constants-and-limits constants) as pure rules:
  * types, gateways, initial statuses, the workspace tabs, the per-status flow (department -> next
  * statuses, option list 146) and the IBAN check. Amounts are read by money-input.ts, as every amount is.
  */
 
 import { IBAN_LENGTH, TRANSACTION_TYPES } from './constants';
 
-// The spec's money constants live in constants.ts (spec 2 §9); re-exported so money code has one import.
+// The spec's money constants live in constants.ts (see docs/requirements.md#constants-and-limits); re-exported so money code has one import.
 export {
   DEFAULT_BANK_CURRENCY_ID,
   DEFAULT_CURRENCY_ID,
@@ -41,7 +41,7 @@ export const TRX_STATUS = {
 /** Approval statuses on the row (finance_approve_status, risk_approve_status): 1 up, 2 or more down. */
 export const APPROVAL = { approved: 1, cancelled: 2, rejected: 3 } as const;
 
-/** Deposits start at 2, withdrawals at 5, anything else at 1 (spec 2 §9). */
+/** Deposits start at 2, withdrawals at 5, anything else at 1 (see docs/requirements.md#constants-and-limits). */
 export function initialStatus(type: string): number {
   if (type === TRANSACTION_TYPES.deposit) return TRX_STATUS.depositRequested;
   if (type === TRANSACTION_TYPES.withdrawal) return TRX_STATUS.withdrawalRequested;
@@ -52,7 +52,7 @@ export function isTransactionType(value: string): value is TransactionType {
   return value === TRANSACTION_TYPES.deposit || value === TRANSACTION_TYPES.withdrawal;
 }
 
-// ---- Workspace tabs (spec 2 §4) ---------------------------------------------------------------
+// ---- Workspace tabs (see docs/requirements.md#task-customer-and-money-states) ---------------------------------------------------------------
 
 /**
  * The workspace tabs: `pending` is the user's work queue (docs/money.md#work-queues, its statuses come
@@ -194,12 +194,12 @@ export function flowAllows(flow: StatusFlow | null | undefined, department: stri
 }
 
 /**
- * Next statuses that need amounts and so have their own forms (spec 2 §4): 14 finance's bank amount,
+ * Next statuses that need amounts and so have their own forms (see docs/requirements.md#task-customer-and-money-states): 14 finance's bank amount,
  * 16 risk's platform and bank amounts. Every other choice goes straight to changeStatus.
  */
 export const FORM_STATUSES = { financeAmount: S.financeApproved, riskAmounts: S.riskApproved } as const;
 
-// ---- IBAN (spec 2 §5, ISO 13616) --------------------------------------------------------------
+// ---- IBAN (see docs/requirements.md#money-importer-and-lead-input, ISO 13616) --------------------------------------------------------------
 
 const TR_IBAN = /^TR\d{2}\d{5}[A-Z0-9]\d{16}$/;
 

@@ -1,10 +1,10 @@
 /**
- * Texts of the admin calls (issue 14): the permission editor's save, users and groups, Reset Cache. The
+ * Texts of the admin calls (see docs/admin-guide.md): the permission editor's save, users and groups, Reset Cache. The
  * server answers with them and the renderer shows them; the spec fixes only the save's success text
  * (messages.saveSuccess: 'İşlem başarıyla kaydedildi').
  */
 export const adminMessages = {
-  /** Every admin call outside the admin department (spec 1 §2 /admin). */
+  /** Every admin call outside the admin department (see docs/requirements.md#shell-lists-and-chat /admin). */
   adminOnly: 'Bu işlem yalnızca yöneticiler içindir',
   groupNotFound: 'Böyle bir kullanıcı grubu yok',
   teamNotFound: 'Böyle bir takım yok',

@@ -16,7 +16,7 @@ export const desktopTexts = {
   shortcutInvalid: 'Geçersiz kısayol. Örnek: CommandOrControl+K',
   shortcutTaken: 'Bu kısayol başka bir uygulama tarafından kullanılıyor',
   shortcutDesktopOnly: 'Genel kısayol yalnızca masaüstü uygulamasında kullanılabilir',
-  // Updates (issue #17)
+  // Updates (see docs/it-deployment.md)
   updateCheck: 'Güncellemeleri denetle',
   updateChecking: 'Güncellemeler denetleniyor…',
   updateUpToDate: 'Uygulama güncel',
@@ -32,7 +32,7 @@ export const desktopTexts = {
   updateSignatureRejected:
     'Güncelleme reddedildi: indirilen dosyanın imzası veya özeti beklenenle eşleşmiyor. BT yöneticinize bildirin.',
   updateFailed: 'Güncelleme alınamadı. Daha sonra yeniden denenecek.',
-  // Desktop behaviour (issue #17)
+  // Desktop behaviour (see docs/it-deployment.md)
   trayAutoStart: 'Oturum açılınca başlat',
   crashRecovered:
     'Uygulama ekranı beklenmedik biçimde kapandı ve yeniden yüklendi. Kaydedilmemiş form değişiklikleri kaybolmuş olabilir.',

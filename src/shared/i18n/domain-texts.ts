@@ -3,7 +3,7 @@
  * `messages` (which many people edit) so the rules in src/shared/domain hold no text of their own.
  */
 
-/** Filter types 1-12 as the search drawer names them (spec 1 §5). */
+/** Filter types 1-12 as the search drawer names them (see docs/requirements.md#filters-and-list-input). */
 export const filterTypeLabels = {
   1: 'Eşittir',
   2: 'İçerir',
@@ -19,7 +19,7 @@ export const filterTypeLabels = {
   12: 'Çoklu hariç',
 } as const;
 
-/** The date quick options (spec 1 §5), by key. */
+/** The date quick options (see docs/requirements.md#filters-and-list-input), by key. */
 export const dateQuickRangeLabels = {
   today: 'Bugün',
   yesterday: 'Dün',

@@ -6,7 +6,7 @@ import type { Department } from '../domain/constants';
  * Placeholders look like {name}; fill them with `format`.
  */
 export const messages = {
-  // ---- Login, session, shell (spec 1 §2, §8) ----
+  // ---- Login, session, shell (see docs/requirements.md#shell-lists-and-chat, #messages-the-user-reads) ----
   login: 'Giriş yap',
   loginFailed: 'Hatalı Giriş',
   loginSuccess: 'Giriş başarılı',
@@ -42,7 +42,7 @@ export const messages = {
   detail: 'Detay',
   chunkLoadError: 'Sayfa yüklenemedi, lütfen sayfayı yenileyin',
 
-  // ---- Profile (spec 1 §2, §8) ----
+  // ---- Profile (see docs/requirements.md#shell-lists-and-chat, #messages-the-user-reads) ----
   passwordTab: 'Şifre',
   myActivities: 'Etkinliklerim',
   passwordUpdateFailed: 'Şifreniz güncellenemedi',
@@ -50,7 +50,7 @@ export const messages = {
   telegramIdUpdated: 'Telegram id güncellenmiştir',
   passwordUpdated: 'Şifreniz güncellenmiştir',
 
-  // ---- Generic list (spec 1 §2, §5, §6) ----
+  // ---- Generic list (see docs/requirements.md#shell-lists-and-chat, #filters-and-list-input, #departments-and-permissions) ----
   add: 'Ekle',
   edit: 'Düzenle',
   delete: 'Sil',
@@ -89,7 +89,7 @@ export const messages = {
   exportUnavailable: 'Bu ortamda dosya kaydedilemiyor',
   onlyRoot: 'only root',
 
-  // ---- Bulk actions, favourite filters, calls (server answers of issue 3) ----
+  // ---- Bulk actions, favourite filters, calls (server answers of docs/user-guide.md#working-with-lists) ----
   bulkNoneSelected: 'Kayıt seçilmedi',
   bulkTooMany: 'Tek seferde en fazla {max} kayıt seçilebilir',
   bulkUpdated: '{count} kayıt güncellendi',
@@ -105,7 +105,7 @@ export const messages = {
     'Santral henüz yanıt vermedi; arama yine de başlayabilir. Sonuç size bildirilecek, lütfen tekrar aramayın',
   callStillPending: 'Önceki aramanızın sonucu bekleniyor; sonuç gelmeden yeni arama başlatılamaz',
 
-  // ---- Saving (spec 1 §8, spec 2 §8) ----
+  // ---- Saving (see docs/requirements.md#messages-the-user-reads, docs/requirements.md#messages-the-user-reads) ----
   operationFailed: 'İşlem başarısız, yaptığınız işlemi tekrar kontrol ediniz',
   operationFailedWithMessage: 'İşlem başarısız, yaptığınız işlemi tekrar kontrol ediniz ({message})',
   savedSuccessfully: 'İşlem başarıyla kaydedildi',
@@ -113,7 +113,7 @@ export const messages = {
   error: 'Hata',
   success: 'Başarılı',
 
-  // ---- Notes, reminders, notifications (spec 1 §4, §5, §8) ----
+  // ---- Notes, reminders, notifications (see docs/requirements.md#notification-and-list-states, #filters-and-list-input, #messages-the-user-reads) ----
   noteBodyRequired: 'Not içeriği zorunludur',
   noteSaved: 'Not başarıyla kaydedildi',
   descriptionSaved: 'Açıklama kaydedildi',
@@ -124,7 +124,7 @@ export const messages = {
   overdue: 'Gecikmiş',
   platformLogin: 'Platform Girişi',
 
-  // ---- Lead detail (spec 2 §2, §5, §8) ----
+  // ---- Lead detail (see docs/requirements.md#lead-workspace-and-work-screens, #money-importer-and-lead-input, #messages-the-user-reads) ----
   tabPersonalInfo: 'Kişisel Bilgiler',
   tabTasks: 'Görevler',
   tabPlatforms: 'Platformlar',
@@ -172,7 +172,7 @@ export const messages = {
   deposit: 'YATIRIM',
   withdrawal: 'ÇEKİM',
 
-  // ---- Tasks, transactions, surveys (spec 2 §2) ----
+  // ---- Tasks, transactions, surveys (see docs/requirements.md#lead-workspace-and-work-screens) ----
   tasks: 'Görevler',
   openTasksTab: 'GÖREVLER',
   completedTasksTab: 'TAMAMLANMIŞ GÖREVLER',
@@ -195,7 +195,7 @@ export const messages = {
   orderBuyLimit: 'Alış Limit',
   orderSellLimit: 'Satış Limit',
 
-  // ---- Shell: profile, favourites, notifications, search (issue 5) ----
+  // ---- Shell: profile, favourites, notifications, search (see docs/user-guide.md#shell-search-and-reminders) ----
   passwordPolicy: 'Yeni şifre en az {min} karakter olmalı, en az bir harf ve bir rakam içermelidir',
   passwordSameAsEmail: 'Yeni şifre e-posta adresinizle aynı olamaz',
   passwordSameAsOld: 'Yeni şifre mevcut şifrenizle aynı olamaz',
@@ -216,7 +216,7 @@ export const messages = {
   dateRangeTooLong: 'Tarih aralığı en fazla {days} gün olabilir',
   noLeadStatus: 'Durum yok',
 
-  // ---- Admin and reports (spec 2 §2, §5, §6, §8) ----
+  // ---- Admin and reports (see docs/requirements.md#lead-workspace-and-work-screens, #money-importer-and-lead-input, #departments-and-permissions, #messages-the-user-reads) ----
   accountManagement: 'Hesap Yönetimi',
   salesProcessCustomization: 'Satış süreci özelleştirme',
   resetCache: 'Reset Cache',
@@ -235,7 +235,7 @@ export const messages = {
   periodicReportSaved: 'Periyodik rapor kaydedildi',
   reportDeleted: 'Rapor silindi',
 
-  // ---- Importer (spec 2 §8; the spec quotes the English wording) ----
+  // ---- Importer (see docs/requirements.md#messages-the-user-reads; the spec quotes the English wording) ----
   importedCount: '({n}) tane kayıt başarılı olarak yüklendi',
   importNotEnoughColumns: 'Yeterli sütun yok',
   importMissingColumns: 'Eksik zorunlu sütunlar: {columns}',
@@ -271,7 +271,7 @@ export const messages = {
   importRowInvalid: '{row}. satır: {message}',
   importRowWidth: 'sütun sayısı başlıkla aynı değil',
 
-  // ---- Tasks, files, surveys, e-mail of the lead detail (spec 2 §2-§5, §7) ----
+  // ---- Tasks, files, surveys, e-mail of the lead detail (see docs/requirements.md#lead-workspace-and-work-screens, #lead-money-task-and-report-data, #task-customer-and-money-states, #money-importer-and-lead-input, #calls) ----
   taskTitleRequired: 'Görev başlığı zorunludur',
   taskStatusInvalid: 'Görev durumu 0 veya 1 olmalı',
   taskParentNotFound: 'Üst görev bulunamadı',
@@ -325,7 +325,7 @@ export const messages = {
   mailMessageRejected: 'E-posta sunucusu iletiyi reddetti',
   mailNotSent: 'E-posta gönderilemedi',
 
-  // ---- Work management: tasks page, call periods, hooks, bids (issue #16, spec 2 §2-§7) ----
+  // ---- Work management: tasks page, call periods, hooks, bids (see docs/user-guide.md#tasks-call-periods-rules-offers-and-surveys, docs/requirements.md#lead-workspace-and-work-screens, #lead-money-task-and-report-data, #task-customer-and-money-states, #money-importer-and-lead-input, #departments-and-permissions, #calls) ----
   taskTemplateNameRequired: 'Şablon adı zorunludur',
   taskTemplateTasksRequired: 'Şablonda en az bir görev olmalı',
   taskTemplateSaved: 'Görev şablonu kaydedildi',
@@ -371,7 +371,7 @@ export const messages = {
   invalidFilter: 'Geçersiz filtre: {field}',
   serverError: 'Sunucu hatası, lütfen daha sonra tekrar deneyin',
 
-  // ---- Chat (spec 1 §2 /chat) ----
+  // ---- Chat (see docs/requirements.md#shell-lists-and-chat /chat) ----
   chatMessageRequired: 'Mesaj boş olamaz',
   chatMessageTooLong: 'Mesaj en fazla {max} karakter olabilir',
   chatMessageSent: 'Mesaj gönderildi',
@@ -392,7 +392,7 @@ export const messages = {
 export type MessageKey = keyof typeof messages;
 
 /**
- * Turkish names of the department codes (spec 1 §6), as the seed names the departments' user groups;
+ * Turkish names of the department codes (see docs/requirements.md#departments-and-permissions), as the seed names the departments' user groups;
  * the specs call the retention staff "retention", and so do the call centres.
  */
 export const departmentLabels = {

@@ -1,9 +1,9 @@
 /**
- * Turkish texts of trading-platform accounts (spec 2 §2 platformlar, §8, §9). Kept beside the main
+ * Turkish texts of trading-platform accounts (see docs/requirements.md#lead-workspace-and-work-screens platformlar, #messages-the-user-reads, #constants-and-limits). Kept beside the main
  * catalogue so the platforms module owns its wording; the spec's own texts are spelled as there.
  */
 export const platformMessages = {
-  // ---- Spec 2 §8, §9 ----
+  // ---- docs/requirements.md#messages-the-user-reads, #constants-and-limits ----
   success: 'Başarılı',
   error: 'Hata',
   moneyFailed: 'Yükleme/Çekim yapılırken hata oluştu girdiğiniz bilgileri kontrol ediniz',

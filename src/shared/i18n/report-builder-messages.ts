@@ -1,5 +1,5 @@
 /**
- * Turkish texts of the report builder (/reports, spec 2 §2, §5, §6, §8), shared by the server's refusals
+ * Turkish texts of the report builder (/reports, docs/requirements.md#lead-workspace-and-work-screens, #money-importer-and-lead-input, #departments-and-permissions, #messages-the-user-reads), shared by the server's refusals
  * and the screen. Texts quoted by the spec are kept exactly as spelled there.
  */
 export const reportBuilderMessages = {

@@ -1,6 +1,6 @@
 /**
  * Turkish texts only the server sends: HTTP-level refusals, a few service texts, the refusals of an
- * admin's row restriction (spec 1 §9) and values the database refused. Placeholders look like {name}.
+ * admin's row restriction (see docs/requirements.md#constants-and-limits) and values the database refused. Placeholders look like {name}.
  */
 /** HTTP-level refusals and a few service texts the shared catalogue does not hold. */
 export const serverMessages = {

@@ -1,5 +1,5 @@
 /**
- * Turkish texts of money instructions (spec 2 §4, §5, §8), shared by the server's refusals and the
+ * Turkish texts of money instructions (see docs/requirements.md#task-customer-and-money-states, #money-importer-and-lead-input, #messages-the-user-reads), shared by the server's refusals and the
  * screens. Texts quoted by the spec are kept exactly as spelled there.
  */
 export const transactionMessages = {

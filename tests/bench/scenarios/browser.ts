@@ -4,7 +4,7 @@ import { buildServer } from '../../../src/server/app';
 import { count, ms, type BenchContext, type ResultRow, type Section } from './bench-context';
 import { prepareWebBuild } from './web-build';
 
-/** Issue 3: the 500-row page renders and scrolls without a long task over 100 ms. */
+/** docs/performance.md#current-figures: the 500-row page renders and scrolls without a long task over 100 ms. */
 const MAX_TASK_MS = 100;
 const WHEEL_STEPS = 20;
 const LAUNCH_ARGS = [

@@ -49,7 +49,7 @@ function addDays(day: string, days: number): string {
 const likeOf = (text: string, shape: (escaped: string) => string): string =>
   shape(escapeLikePattern(foldTurkish(text)));
 
-/** The twelve operator types of spec 1 §5, each with a realistic value on 1,000,000 demo leads. */
+/** The twelve operator types of docs/requirements.md#filters-and-list-input, each with a realistic value on 1,000,000 demo leads. */
 function filterCases(facts: DataFacts): FilterCase[] {
   const day = facts.newestDay;
   const nameLike = (pattern: string): RawBuilder<boolean> =>

@@ -10,7 +10,7 @@ import { count, ms, type BenchContext, type ResultRow, type Section } from './be
 import { detailCalls, type Request } from './lead-detail';
 
 /**
- * Issue 18: how the agent's list, search and lead detail grow with the data set: 100,000 leads (database
+ * docs/performance.md#current-figures: how the agent's list, search and lead detail grow with the data set: 100,000 leads (database
  * crm_growth_100k, seeded once), the bench's own set (BENCH_LEADS, 1,000,000) and 10,000,000 leads
  * (crm_growth_10m) only with BENCH_GROWTH_10M=1, as seeding it takes long and needs ~15 GB.
  */

@@ -17,7 +17,7 @@ import { startLoadServer, type LoadServer } from '../load/server-process';
 import { count, ratio, seconds, type BenchContext, type Section } from './bench-context';
 
 /**
- * The importer (issue #13): a 100,000-row xlsx and CSV, end to end as the screen does it (read the file,
+ * The importer (see docs/user-guide.md#importing-leads): a 100,000-row xlsx and CSV, end to end as the screen does it (read the file,
  * map the Turkish header, dates to YYYY-MM-DD, phones to 10 digits, double check, upload in chunks
  * skipping duplicates), against a raw COPY of the same rows into the same table in the same run; then a
  * million-row CSV streamed in chunks while the process's RSS is sampled.

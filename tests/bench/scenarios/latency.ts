@@ -2,7 +2,7 @@ import type { Summary } from '../stats';
 import { count, ms, ratio, type ResultRow } from './bench-context';
 
 /**
- * Issue 3: every list filter p95 under 50 ms. The same SQL run directly stands next to it (the ratio
+ * docs/performance.md#current-figures: every list filter p95 under 50 ms. The same SQL run directly stands next to it (the ratio
  * column); it is not a target of its own, since on a 2 ms query the API's fixed ~1.5 ms (session,
  * permissions, JSON) alone doubles it.
  */

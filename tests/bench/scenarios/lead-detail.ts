@@ -7,7 +7,7 @@ import { measurePair } from '../stats';
 import { count, type BenchContext, type Section } from './bench-context';
 import { LATENCY_COLUMNS, latencyRow } from './latency';
 
-/** Issue 4: the detail page's data (row + notes + journal + tasks) for a lead with 1,000 notes. */
+/** docs/performance.md#current-figures: the detail page's data (row + notes + journal + tasks) for a lead with 1,000 notes. */
 export const LEAD_DETAIL_TARGET = { maxP95Ms: 100, text: 'p95 < 100 ms' } as const;
 
 const NOTES = 1_000;

@@ -8,7 +8,7 @@ import { startLoadServer, type RssSample } from '../load/server-process';
 import { count, ms, type BenchContext, type ResultRow, type Section } from './bench-context';
 
 /**
- * Issue 18: 500 simulated agents, each with its own session, on the realistic mix (filtered list pages,
+ * docs/performance.md#current-figures: 500 simulated agents, each with its own session, on the realistic mix (filtered list pages,
  * Ctrl+K search, lead detail, a note with a reminder, a status change) plus 20 managers (reports,
  * finance decisions), over undici against a server in a process of its own; the same mix at 50 agents
  * first as the baseline. BENCH_LOAD_AGENTS (500), BENCH_LOAD_BASELINE_AGENTS (50), BENCH_LOAD_SECONDS

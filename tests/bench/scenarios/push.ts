@@ -1,7 +1,7 @@
 import { benchPushFanout, PUSH_FANOUT_TARGET_MS } from '../push-fanout';
 import { count, ms, type Section } from './bench-context';
 
-/** One push to 1,000 connected sockets (issue 5); its own small server, so it needs no bench data. */
+/** One push to 1,000 connected sockets (see docs/performance.md#current-figures); its own small server, so it needs no bench data. */
 export async function runPushFanout(): Promise<Section> {
   const figures = await benchPushFanout(1000);
   return {

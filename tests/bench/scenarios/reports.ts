@@ -8,7 +8,7 @@ import { measurePair } from '../stats';
 import type { BenchContext, ResultRow, Section } from './bench-context';
 import { LATENCY_COLUMNS, latencyRow } from './latency';
 
-/** Issue 15: every report on 1,000,000 leads under 500 ms p95 and within 2x of the same SQL by hand. */
+/** docs/performance.md#current-figures: every report on 1,000,000 leads under 500 ms p95 and within 2x of the same SQL by hand. */
 export const REPORT_TARGET = { maxP95Ms: 500, maxRatio: 2, text: 'p95 < 500 ms, ≤ 2× SQL' } as const;
 /** A report reads every lead of the scope: fewer rounds than the list scenarios keep the bench short. */
 const MAX_REPORT_ROUNDS = 30;

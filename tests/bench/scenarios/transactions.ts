@@ -13,7 +13,7 @@ import { planSummary } from './sql-plan';
 import type { TableAnswer } from './table-call';
 
 /**
- * Issue 12: the /transactions pending tab over 1,000,000 transactions, within 2x of the same SQL by hand,
+ * docs/performance.md#current-figures: the /transactions pending tab over 1,000,000 transactions, within 2x of the same SQL by hand,
  * and under the lists' p95 target. The call is the screen's own: its page size and columns.
  */
 const TRANSACTIONS = Number(process.env.BENCH_TRANSACTIONS ?? 1_000_000);

@@ -148,8 +148,9 @@ export type ConsoleFixtures = {
 };
 
 /**
- * Records every console warning and error and every uncaught page error while a test runs (issue #10: no
- * console warnings on any screen). They fail the test at its end, each with where it came from.
+ * Records every console warning and error and every uncaught page error while a test runs (no console
+ * warnings on any screen, see docs/development.md#tests). They fail the test at its end, each with where
+ * it came from.
  */
 function watchConsole(page: Page, allowed: readonly RegExp[]): () => string[] {
   const problems: string[] = [];

@@ -5,7 +5,7 @@ import type { Page, TestInfo } from '@playwright/test';
 
 /**
  * A test run writes its screenshots into the ignored results folder, so `npm test` leaves the work tree
- * clean; `npm run screenshots` points E2E_SCREENSHOT_DIR at tests/e2e/screenshots, README's images.
+ * clean; `npm run screenshots` points E2E_SCREENSHOT_DIR at tests/e2e/screenshots, the images the docs show.
  */
 export const screenshotDir = process.env.E2E_SCREENSHOT_DIR
   ? resolve(process.env.E2E_SCREENSHOT_DIR)

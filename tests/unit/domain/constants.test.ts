@@ -16,7 +16,7 @@ import {
 import * as domain from '../../../src/shared/domain';
 
 describe('list constants', () => {
-  it('match spec 1 §9', () => {
+  it('match docs/requirements.md#constants-and-limits', () => {
     expect(PAGE_SIZE_OPTIONS).toEqual([5, 10, 15, 25, 50, 100, 250, 500]);
     expect(PAGE_SIZE_OPTIONS).toContain(DEFAULT_PAGE_SIZE);
     expect(DEFAULT_SORT).toEqual({ name: 'id', type: 'desc' });
@@ -47,7 +47,7 @@ describe('other constants', () => {
     ]);
   });
 
-  it('option list ids follow spec 1 §3 and spec 2 §3', () => {
+  it('option list ids follow docs/requirements.md#records-notes-and-settings and docs/requirements.md#lead-money-task-and-report-data', () => {
     expect(OPTION_LIST_IDS.agents).toBe(15);
     expect(OPTION_LIST_IDS.leadStatuses).toBe(16);
     expect(OPTION_LIST_IDS.occupations).toBe(141);

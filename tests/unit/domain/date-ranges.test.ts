@@ -12,7 +12,7 @@ import {
 const now = new Date(2024, 2, 15, 10, 30, 45); // 15 March 2024, a Friday
 
 describe('DATE_QUICK_RANGES', () => {
-  it('lists the options of spec 1 §5 in order, with Turkish labels', () => {
+  it('lists the options of docs/requirements.md#filters-and-list-input in order, with Turkish labels', () => {
     expect(DATE_QUICK_RANGES.map((range) => range.label)).toEqual([
       'Bugün',
       'Dün',

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { resolveExportUrl } from '../../../src/shared/contract';
 import { canExport, safeExportFileName } from '../../../src/shared/domain/export';
 
-describe('canExport (spec 1 §6)', () => {
+describe('canExport (see docs/requirements.md#departments-and-permissions)', () => {
   it('lets department admin export, and others only with the excel_export flag', () => {
     expect(canExport('admin', { excel_export: 0 })).toBe(true);
     expect(canExport('admin', undefined)).toBe(true);

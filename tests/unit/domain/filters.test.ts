@@ -15,7 +15,7 @@ import {
 const ALL_TYPES: FilterType[] = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12];
 
 describe('FILTER_TYPES', () => {
-  it('numbers the operators 1-12 as in spec 1 §5', () => {
+  it('numbers the operators 1-12 as in docs/requirements.md#filters-and-list-input', () => {
     expect(Object.values(FILTER_TYPES)).toEqual(ALL_TYPES);
     expect(FILTER_TYPES.contains).toBe(2);
     expect(FILTER_TYPES.between).toBe(10);

@@ -20,7 +20,7 @@ import { importFinished, planChunks, prepareImportRows } from '../../../src/shar
 import { mappingProblemText } from '../../../src/shared/domain/import-problems';
 import { format, messages } from '../../../src/shared/i18n/messages';
 
-describe('cell cleaning (spec 2 §5)', () => {
+describe('cell cleaning (see docs/requirements.md#money-importer-and-lead-input)', () => {
   it('keeps Turkish letters, digits and basic punctuation, drops control characters and symbols', () => {
     expect(cleanImportCell('  Şükrü Çağlayan\u0000\u0007 😀 ')).toBe('Şükrü Çağlayan');
     expect(cleanImportCell('İĞÜŞÖÇ ığüşöç 0-9 (a), b; c: "d" e-posta@x.com\r\nikinci')).toBe(
@@ -30,7 +30,7 @@ describe('cell cleaning (spec 2 §5)', () => {
   });
 });
 
-describe('date columns (spec 2 §5: eight formats, sent as YYYY-MM-DD)', () => {
+describe('date columns (see docs/requirements.md#money-importer-and-lead-input: eight formats, sent as YYYY-MM-DD)', () => {
   it('has the eight formats of the spec', () => {
     expect(IMPORT_DATE_FORMATS).toEqual([
       'DD/MM/YY',
@@ -72,7 +72,7 @@ describe('date columns (spec 2 §5: eight formats, sent as YYYY-MM-DD)', () => {
   });
 });
 
-describe('column mapping (spec 2 §5)', () => {
+describe('column mapping (see docs/requirements.md#money-importer-and-lead-input)', () => {
   const fields = [
     { name: 'name', display_name: 'Ad Soyad' },
     { name: 'phone', display_name: 'Telefon' },

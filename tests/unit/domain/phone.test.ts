@@ -15,7 +15,7 @@ describe('normalizePhone', () => {
     expect(normalizePhone('0532 111 22 33')).toBe('5321112233');
   });
 
-  it('drops 90 before 0, once each, as spec 2 §5 orders them', () => {
+  it('drops 90 before 0, once each, as docs/requirements.md#money-importer-and-lead-input orders them', () => {
     expect(normalizePhone('+90 0532 111 22 33')).toBe('5321112233');
     // The spec has no rule for a 00 international prefix, so it stays uncallable.
     expect(normalizePhone('00905321112233')).toBe('0905321112233');

@@ -7,7 +7,7 @@ import {
 } from '../../../src/shared/domain/reminders';
 
 describe('reminder offsets', () => {
-  it('are the minutes of spec 1 §9 with Turkish labels', () => {
+  it('are the minutes of docs/requirements.md#constants-and-limits with Turkish labels', () => {
     expect(REMINDER_OFFSETS_MINUTES).toEqual([15, 30, 60, 180, 1440, 10080, 20160, 43200]);
     expect(REMINDER_OFFSET_OPTIONS.map((option) => option.label)).toEqual([
       '15 dakika',

@@ -19,7 +19,7 @@ import { format } from '../../../src/shared/i18n/messages';
 import { moneyMessages } from '../../../src/shared/i18n/money-messages';
 import { transactionMessages as t } from '../../../src/shared/i18n/transaction-messages';
 
-describe('IBAN (spec 2 §5, ISO 13616 mod-97)', () => {
+describe('IBAN (see docs/requirements.md#money-importer-and-lead-input, ISO 13616 mod-97)', () => {
   it('accepts valid Turkish IBANs, with spaces and in lower case', () => {
     expect(isValidTrIban('TR330006100519786457841326')).toBe(true);
     expect(isValidTrIban('tr33 0006 1005 1978 6457 8413 26')).toBe(true);
@@ -77,7 +77,7 @@ describe('statuses, tabs and flows (spec 2 §4, §9)', () => {
   });
 });
 
-describe('the create form (spec 2 §5)', () => {
+describe('the create form (see docs/requirements.md#money-importer-and-lead-input)', () => {
   const withdrawal = {
     ...emptyMoneyForm(),
     type: 'ÇEKİM',

@@ -10,6 +10,12 @@ describe('loadKeytar', () => {
     expect(loaded.reason).toContain('NODE_MODULE_VERSION 127');
   });
 
+  it('answers null with the reason when keytar is not installed (an optional dependency npm skipped)', async () => {
+    const loaded = await loadKeytar(() => import(/* @vite-ignore */ 'keytar-not-installed-' + 'x'));
+    expect(loaded.keytar).toBeNull();
+    expect(loaded.reason).toMatch(/^keytar could not be loaded: .*keytar-not-installed-x/);
+  });
+
   it('answers null when the module lacks the functions the vault needs', async () => {
     const loaded = await loadKeytar(async () => ({ default: { getPassword: () => null } }));
     expect(loaded.keytar).toBeNull();

@@ -142,7 +142,7 @@ describe('server connection', () => {
   });
 });
 
-describe('server connection under IT policy (issue #17)', () => {
+describe('server connection under IT policy (see docs/it-deployment.md)', () => {
   it('CrmAddress presets the server, replaces an old one and locks it', async () => {
     const embedded = fakeEmbedded();
     const { connection, checked, changes } = setup({

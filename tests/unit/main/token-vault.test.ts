@@ -59,6 +59,38 @@ describe('token vault', () => {
     expect(await createTokenVault(options).load()).toBe(TOKEN);
   });
 
+  it('says once that it uses safeStorage when keytar is not installed, naming the reason', async () => {
+    const reason = "keytar could not be loaded: Cannot find package 'keytar'";
+    const { vault, store, lines, options } = vaultWith({
+      safeStorage: createFakeSafeStorage(),
+      keytarUnavailable: reason,
+    });
+
+    await vault.save(TOKEN, true);
+    await vault.save('tok-second', true);
+    expect(await vault.load()).toBe('tok-second');
+
+    expect(store.get(ENCRYPTED_TOKEN_KEY)).toEqual(expect.any(String));
+    const fallbackLines = lines.filter((line) => line.includes('stored encrypted with safeStorage'));
+    expect(fallbackLines).toEqual([
+      `OS keychain not available (${reason}): a remembered session is stored encrypted with safeStorage.`,
+    ]);
+    // A restart reads the encrypted copy back, and says so once more (a new process, a new log).
+    const restart = createTokenVault(options);
+    expect(await restart.load()).toBe('tok-second');
+    expect(await restart.load()).toBe('tok-second');
+    expect(lines.filter((line) => line.includes('stored encrypted with safeStorage'))).toHaveLength(2);
+  });
+
+  it('says nothing about a fallback while the keychain works', async () => {
+    const { vault, lines } = vaultWith({ keytar: createFakeKeytar(), safeStorage: createFakeSafeStorage() });
+
+    await vault.save(TOKEN, true);
+    expect(await vault.load()).toBe(TOKEN);
+
+    expect(lines).toEqual([]);
+  });
+
   it('falls back to safeStorage when keytar loads but fails at call time', async () => {
     const { vault, store, lines, options } = vaultWith({
       keytar: createFakeKeytar(true),

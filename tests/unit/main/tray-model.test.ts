@@ -173,7 +173,7 @@ describe('tray state', () => {
   });
 });
 
-describe('tray entries of the installed app (issue #17)', () => {
+describe('tray entries of the installed app (see docs/it-deployment.md)', () => {
   it('offers starting at login as a checkbox and a check for updates where allowed', () => {
     const model = trayModel(SIGNED_OUT_TRAY, new Date(), { autoStart: true, canCheckUpdates: true });
     expect(labels(model)).toEqual([

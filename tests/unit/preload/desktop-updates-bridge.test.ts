@@ -30,7 +30,7 @@ function desktopBridge(controls: DesktopControls, sender = trustedSender('#/')) 
   });
 }
 
-describe('bridge.desktop over the typed IPC (issue #17)', () => {
+describe('bridge.desktop over the typed IPC (see docs/it-deployment.md)', () => {
   it('reaches the updater and the startup notices through the router', async () => {
     const calls: string[] = [];
     const bridge = desktopBridge({

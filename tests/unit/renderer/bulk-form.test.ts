@@ -10,7 +10,7 @@ import {
 } from '../../../src/renderer/src/features/list/rows/bulk-form';
 
 describe('validateBulkForm', () => {
-  it('needs a chosen field (spec 1 §5)', () => {
+  it('needs a chosen field (see docs/requirements.md#filters-and-list-input)', () => {
     expect(validateBulkForm(EMPTY_BULK_FORM)).toEqual({
       ok: false,
       field: 'fieldName',
@@ -128,7 +128,7 @@ const menu = (table: string, flags: Partial<Pick<MenuTable, 'update' | 'delete'>
 });
 
 describe('bulkActionsFor', () => {
-  it('maps update to Düzenle and delete to Sil (spec 1 §6)', () => {
+  it('maps update to Düzenle and delete to Sil (see docs/requirements.md#departments-and-permissions)', () => {
     expect(bulkActionsFor([menu('leads', { update: 1 })], 'leads')).toEqual({
       edit: true,
       delete: false,

@@ -33,7 +33,7 @@ describe('parseColumns', () => {
 });
 
 describe('requestedColumns', () => {
-  it('uses the stored choice, else the spec defaults (spec 1 §9), else none', () => {
+  it('uses the stored choice, else the spec defaults (see docs/requirements.md#constants-and-limits), else none', () => {
     expect(requestedColumns(['name', 'city'], 'leads')).toEqual(['id', 'name', 'city']);
     expect(requestedColumns(null, 'leads')).toEqual([
       'id',
@@ -58,7 +58,7 @@ describe('requestedColumns', () => {
 describe('toggleColumn (display settings)', () => {
   const chosen = ['id', 'name', 'status_id', 'agent_id', 'utm_source', 'team_id'];
 
-  it('never unticks or moves id (spec 1 §5)', () => {
+  it('never unticks or moves id (see docs/requirements.md#filters-and-list-input)', () => {
     expect(toggleColumn(chosen, 'id', false, FIELD_ORDER)).toEqual(chosen);
     expect(toggleColumn(['name', 'id'], 'city', true, FIELD_ORDER)[0]).toBe('id');
   });
@@ -94,7 +94,7 @@ describe('toggleColumn (display settings)', () => {
 });
 
 describe('parseSort', () => {
-  it('keeps a valid stored sort and falls back to id desc (spec 1 §4)', () => {
+  it('keeps a valid stored sort and falls back to id desc (see docs/requirements.md#notification-and-list-states)', () => {
     expect(parseSort({ name: 'name', type: 'asc' })).toEqual({ name: 'name', type: 'asc' });
     expect(parseSort({ name: 'name', type: 'up' })).toEqual({ name: 'id', type: 'desc' });
     expect(parseSort({ name: 'a;b', type: 'asc' })).toEqual({ name: 'id', type: 'desc' });

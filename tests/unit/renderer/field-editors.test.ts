@@ -25,7 +25,7 @@ import {
 } from '../../../src/renderer/src/components/field-renderers/value-details';
 
 describe('editor kinds', () => {
-  it('has an editor for every component type of spec 1 §3', () => {
+  it('has an editor for every component type of docs/requirements.md#records-notes-and-settings', () => {
     for (const component of COMPONENT_TYPES) {
       expect(editorKindFor(component, 'form')).toBeTruthy();
       expect(editorKindFor(component, 'filter')).toBeTruthy();
@@ -139,7 +139,7 @@ describe('record forms', () => {
     expect(changedInputs(initial, { ...initial, secret: 'Yeni.2026' })).toEqual({ secret: 'Yeni.2026' });
   });
 
-  it('words an insert failure as spec 1 §8', () => {
+  it('words an insert failure as docs/requirements.md#messages-the-user-reads', () => {
     expect(insertFailureText('Geçersiz alan: E-posta')).toBe(
       'İşlem başarısız, yaptığınız işlemi tekrar kontrol ediniz (Geçersiz alan: E-posta)',
     );

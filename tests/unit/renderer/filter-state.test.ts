@@ -26,7 +26,7 @@ const createdBetween: ListFilter = {
 };
 
 describe('filtersReducer', () => {
-  it('adds a filter only with a value (spec 1 §5)', () => {
+  it('adds a filter only with a value (see docs/requirements.md#filters-and-list-input)', () => {
     expect(filtersReducer([], { type: 'add', filter: nameContains })).toEqual([nameContains]);
     expect(filtersReducer([], { type: 'add', filter: { name: 'name', type: 2, value: '  ' } })).toEqual([]);
     expect(filtersReducer([], { type: 'add', filter: { name: 'status_id', type: 11, value: [] } })).toEqual(

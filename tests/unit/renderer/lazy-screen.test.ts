@@ -34,7 +34,7 @@ async function stateOf(promise: Promise<unknown>): Promise<'pending' | 'resolved
   return state;
 }
 
-describe('loading a screen script (spec 1 §8: chunk load failure after 120 s)', () => {
+describe('loading a screen script (see docs/requirements.md#messages-the-user-reads: chunk load failure after 120 s)', () => {
   beforeEach(() => {
     vi.useFakeTimers();
   });

@@ -11,7 +11,7 @@ import {
 const jpg = { name: 'kimlik.jpg', type: 'image/jpeg', size: 2048 };
 const png = { name: 'dekont.PNG', type: 'image/png', size: 4096 };
 
-describe('file upload check (spec 2 §5: jpeg/png/jpg only, category first)', () => {
+describe('file upload check (see docs/requirements.md#money-importer-and-lead-input: jpeg/png/jpg only, category first)', () => {
   it('offers only jpeg and png in the picker', () => {
     expect(IMAGE_ACCEPT).toBe('image/jpeg,image/png');
   });

@@ -33,7 +33,7 @@ const task = (id: number, status: 0 | 1): Task => ({
   subtasks: 0,
 });
 
-describe('tasks (spec 2 §4, §9)', () => {
+describe('tasks (see docs/requirements.md#task-customer-and-money-states, #constants-and-limits)', () => {
   it('ticks to 1 and unticks to 0', () => {
     expect(nextTaskStatus(true)).toBe(1);
     expect(nextTaskStatus(false)).toBe(0);
@@ -53,7 +53,7 @@ describe('tasks (spec 2 §4, §9)', () => {
   });
 });
 
-describe('survey answers (spec 2 §2 Anketler)', () => {
+describe('survey answers (see docs/requirements.md#lead-workspace-and-work-screens Anketler)', () => {
   const survey: Survey = {
     id: 4,
     name: 'Memnuniyet',
@@ -87,7 +87,7 @@ describe('survey answers (spec 2 §2 Anketler)', () => {
   });
 });
 
-describe('lead remitters (spec 2 §3, §5)', () => {
+describe('lead remitters (see docs/requirements.md#lead-money-task-and-report-data, #money-importer-and-lead-input)', () => {
   it('needs a tc', () => {
     expect(missingRemitterTc({})).toBe(true);
     expect(missingRemitterTc({ tc: null })).toBe(true);

@@ -30,7 +30,7 @@ const entry = (over: Partial<JournalEntry>): JournalEntry => ({
   ...over,
 });
 
-describe('journal lines (spec 2 §2 Geçmiş)', () => {
+describe('journal lines (see docs/requirements.md#lead-workspace-and-work-screens Geçmiş)', () => {
   it('shows agent, Turkish time and each field by its display name with old and new', () => {
     const [line] = journalLines(
       [entry({ values: { city: { old: 'Ankara', new: 'İzmir' } } })],

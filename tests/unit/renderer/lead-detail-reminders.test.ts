@@ -14,7 +14,7 @@ import { uiTexts } from '../../../src/renderer/src/i18n/ui-texts';
 // Local time, as the agent's clock reads it.
 const NOW = new Date(2026, 0, 31, 23, 50, 12);
 
-describe('reminder start (spec 1 §4: now plus the offset, YYYY-MM-DD HH:mm:ss)', () => {
+describe('reminder start (see docs/requirements.md#notification-and-list-states: now plus the offset, YYYY-MM-DD HH:mm:ss)', () => {
   it('adds each offset of the select to now', () => {
     expect(reminderStartFor('15', '', NOW)).toEqual({ ok: true, start: '2026-02-01 00:05:12', minute: 15 });
     expect(reminderStartFor('60', '', NOW)).toEqual({ ok: true, start: '2026-02-01 00:50:12', minute: 60 });
@@ -123,7 +123,7 @@ describe('note inputs (inline save insert_note)', () => {
   });
 });
 
-describe('activity (spec 1 §5)', () => {
+describe('activity (see docs/requirements.md#filters-and-list-input)', () => {
   it('does nothing for an empty body', () => {
     expect(activityInputs('', '', 5, 7)).toBeNull();
     expect(activityInputs('  ', '2026-02-01 10:00:00', 5, 7)).toBeNull();
@@ -149,7 +149,7 @@ describe('activity (spec 1 §5)', () => {
   });
 });
 
-describe('e-mail send time (spec 2 §4)', () => {
+describe('e-mail send time (see docs/requirements.md#task-customer-and-money-states)', () => {
   it('sends now as 0, an offset as its minutes, a custom date as text', () => {
     expect(emailStartFor('now', '', NOW)).toEqual({ ok: true, start: 0 });
     expect(emailStartFor('180', '', NOW)).toEqual({ ok: true, start: 180 });

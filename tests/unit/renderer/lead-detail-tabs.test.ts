@@ -26,7 +26,7 @@ const ALL = [
   'emailler',
 ];
 
-describe('lead detail tabs by modules (spec 2 §2)', () => {
+describe('lead detail tabs by modules (see docs/requirements.md#lead-workspace-and-work-screens)', () => {
   it('shows personal info always, even with no modules at all', () => {
     expect(visibleLeftTabs([])).toEqual(['kisisel-bilgiler']);
     expect(visibleLeftTabs(['gecmis'])).toEqual(['kisisel-bilgiler', 'gecmis']);
@@ -48,7 +48,7 @@ describe('lead detail tabs by modules (spec 2 §2)', () => {
     ]);
   });
 
-  it('shows Platformlar, then Para Yatırma/Çekme, after Görevler (spec 2 order), by modules', () => {
+  it('shows Platformlar, then Para Yatırma/Çekme, after Görevler (the order of docs/requirements.md#lead-workspace-and-work-screens), by modules', () => {
     expect(visibleLeftTabs(ALL)).toEqual([...LEFT_TABS]);
     expect(visibleLeftTabs(ALL).slice(0, 4)).toEqual([
       'kisisel-bilgiler',
@@ -76,7 +76,7 @@ describe('lead detail tabs by modules (spec 2 §2)', () => {
   });
 });
 
-describe('tab hash (spec 2 §2: the hash selects the tab and follows it)', () => {
+describe('tab hash (see docs/requirements.md#lead-workspace-and-work-screens: the hash selects the tab and follows it)', () => {
   const visible = visibleLeftTabs(SALES);
 
   it('reads the tab name from the router hash', () => {

@@ -43,7 +43,7 @@ describe('status options (list 16)', () => {
 });
 
 describe('quick call checks', () => {
-  it('asks for the dahili first (spec 1 §5)', () => {
+  it('asks for the dahili first (see docs/requirements.md#filters-and-list-input)', () => {
     expect(checkQuickCall(null, '5321234567')).toEqual({ ok: false, message: messages.dahiliRequired });
     expect(checkQuickCall('  ', null)).toEqual({ ok: false, message: messages.dahiliRequired });
   });

@@ -23,7 +23,7 @@ function entry(table: string, location: number, url: string | null): MenuTable {
   };
 }
 
-describe('menu entries (issue 9 §2)', () => {
+describe('menu entries (see docs/operations.md#security)', () => {
   const tables = [
     entry('leads', 1, null),
     entry('report_none', 4, 'report/none'),

@@ -9,7 +9,7 @@ import {
   WEEKDAY_NAMES_TR,
 } from '../../../src/renderer/src/features/dashboard/calendar/calendar-grid';
 
-describe('monthGrid (spec 1 §9: Turkish, week starts Monday)', () => {
+describe('monthGrid (see docs/requirements.md#constants-and-limits: Turkish, week starts Monday)', () => {
   it('starts on the Monday on or before the first of the month', () => {
     // 1 March 2026 is a Sunday: the grid starts on Monday 23 February.
     const grid = monthGrid('2026-03-01', '2026-03-10');

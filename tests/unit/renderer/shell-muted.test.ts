@@ -12,7 +12,7 @@ import {
 
 const item = (title: string, body: string, lead_name: string | null = null) => ({ title, body, lead_name });
 
-describe('isMuted (spec 1 §2 muted keywords)', () => {
+describe('isMuted (see docs/requirements.md#shell-lists-and-chat muted keywords)', () => {
   it('hides by body, title or lead name', () => {
     expect(isMuted(item('Hatırlatma', 'Kampanya araması'), ['kampanya'])).toBe(true);
     expect(isMuted(item('Platform Girişi', 'x'), ['platform'])).toBe(true);
@@ -42,7 +42,7 @@ describe('isMuted (spec 1 §2 muted keywords)', () => {
   });
 });
 
-describe('addMutedKeyword / removeMutedKeyword (spec 1 §5)', () => {
+describe('addMutedKeyword / removeMutedKeyword (see docs/requirements.md#filters-and-list-input)', () => {
   it('adds a trimmed, non-empty, new word', () => {
     expect(addMutedKeyword(['a'], '  Işık  ')).toEqual({ ok: true, keywords: ['a', 'Işık'] });
   });
@@ -67,7 +67,7 @@ describe('addMutedKeyword / removeMutedKeyword (spec 1 §5)', () => {
   });
 });
 
-describe('notification states (spec 1 §4)', () => {
+describe('notification states (see docs/requirements.md#notification-and-list-states)', () => {
   it('completes only open ones that are not Platform Girişi', () => {
     expect(canComplete({ title: 'Hatırlatma', completed: 0 })).toBe(true);
     expect(canComplete({ title: 'Hatırlatma', completed: 1 })).toBe(false);

@@ -6,7 +6,7 @@ import {
 
 const LEAD_FIELDS: ReadonlySet<string> = new Set(['id', 'name', 'utm_source', 'status_id', 'agent_id']);
 
-describe('filtersFromSearchParams (URL multi-search, spec 1 §2)', () => {
+describe('filtersFromSearchParams (URL multi-search, docs/requirements.md#shell-lists-and-chat)', () => {
   it('turns each known field parameter into an "equal" filter, in the order of the URL', () => {
     expect(filtersFromSearchParams('?utm_source=x&status_id=3', LEAD_FIELDS)).toEqual([
       { name: 'utm_source', type: 1, value: 'x' },

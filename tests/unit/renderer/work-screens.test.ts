@@ -84,7 +84,7 @@ describe('offers', () => {
 describe('menu', () => {
   const entry = (url: string): MenuTable =>
     ({ id: 1, table: 't', name: 'n', icon: null, location: 1, url, show: 1 }) as unknown as MenuTable;
-  it('opens the work screens; the menu’s /tasks leads to the call-period list (spec 2 §2)', () => {
+  it('opens the work screens; the menu’s /tasks leads to the call-period list (see docs/requirements.md#lead-workspace-and-work-screens)', () => {
     expect(menuTarget(entry('tasks'))).toBe('/call-periods');
     expect(menuTarget(entry('call-periods'))).toBe('/call-periods');
     expect(menuTarget(entry('gorevler'))).toBe('/tasks');

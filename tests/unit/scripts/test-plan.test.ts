@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isCi, planTestStages, REDIS_TEST, type PlannedStage } from '../../../scripts/lib/test-plan';
+import { isCi, planTestStages, REDIS_TESTS, type PlannedStage } from '../../../scripts/lib/test-plan';
 
 const PG = 'postgres://postgres@127.0.0.1:5432/test';
 const REDIS = 'redis://127.0.0.1:6379';
@@ -25,22 +25,35 @@ describe('planTestStages', () => {
     expect(byName(stages, 'server on PGlite')).toMatchObject({
       kind: 'run',
       script: 'test:server',
-      env: { DATABASE_URL: '', REDIS_URL: '' },
+      env: { DATABASE_URL: '', TEST_DATABASE_URL: '', REDIS_URL: '' },
       group: 'server',
     });
     expect(byName(stages, 'server on PostgreSQL')).toMatchObject({
       kind: 'run',
       script: 'test:server',
-      env: { DATABASE_URL: PG, REDIS_URL: '' },
+      env: { DATABASE_URL: PG, TEST_DATABASE_URL: PG, REDIS_URL: '' },
       group: 'server',
     });
     expect(byName(stages, 'server nodes over Redis')).toMatchObject({
       kind: 'run',
       script: 'test:server',
-      env: { REDIS_URL: REDIS },
-      args: [REDIS_TEST.file, '-t', REDIS_TEST.name, '--reporter=verbose'],
+      env: { DATABASE_URL: PG, TEST_DATABASE_URL: PG, REDIS_URL: REDIS },
+      args: [
+        'tests/server/realtime.test.ts',
+        'tests/server/multi-node.test.ts',
+        '-t',
+        'several server nodes|two server nodes',
+        '--reporter=verbose',
+      ],
     });
     expect(byName(stages, 'server nodes over Redis')).not.toHaveProperty('group');
+  });
+
+  it('runs the Redis tests on PGlite when PostgreSQL does not answer (the two-node database test then skips)', () => {
+    const stages = planTestStages({ postgres: { missing: 'no PostgreSQL' }, redis: { url: REDIS } }, false);
+    expect(byName(stages, 'server nodes over Redis')).toMatchObject({
+      env: { DATABASE_URL: '', TEST_DATABASE_URL: '', REDIS_URL: REDIS },
+    });
   });
 
   it('fails a missing service in CI and skips it on a developer machine', () => {
@@ -58,11 +71,13 @@ describe('planTestStages', () => {
   });
 });
 
-describe('REDIS_TEST', () => {
-  it('names a describe block that exists in its file', async () => {
+describe('REDIS_TESTS', () => {
+  it('name describe blocks that exist in their files', async () => {
     const { readFile } = await import('node:fs/promises');
-    const source = await readFile(new URL(`../../../${REDIS_TEST.file}`, import.meta.url), 'utf8');
-    expect(source).toContain(`'${REDIS_TEST.name}`);
+    for (const test of REDIS_TESTS) {
+      const source = await readFile(new URL(`../../../${test.file}`, import.meta.url), 'utf8');
+      expect(source).toMatch(new RegExp(`\\([\`']${test.name}`));
+    }
   });
 });
 

@@ -10,7 +10,7 @@ export type TableAnswer = CallResult<'table'>;
 
 /**
  * POST /table/{table}. The previous page stays on screen while the next one loads, but only for the same
- * table: spec 1 §2 discards table data returned for a different table than requested.
+ * table: docs/requirements.md#shell-lists-and-chat discards table data returned for a different table than requested.
  */
 export function useTableData(table: string, query: ListQuery): UseQueryResult<TableAnswer, CrmError> {
   const bridge = useBridge();

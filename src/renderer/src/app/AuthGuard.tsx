@@ -21,7 +21,7 @@ type GateState =
 type QueryClientLike = ReturnType<typeof useQueryClient>;
 
 /**
- * The order of spec 1 §2 plus the desktop first run: a server must be chosen, a session must exist, and
+ * The order of docs/requirements.md#shell-lists-and-chat plus the desktop first run: a server must be chosen, a session must exist, and
  * the token must survive /auth/validate (the bridge asks at most once an hour). Whether the server speaks
  * this API at all is decided by the shell's first call (GET /permissions).
  */

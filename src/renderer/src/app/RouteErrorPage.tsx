@@ -7,7 +7,7 @@ import { isChunkLoadError } from './lazy-screen';
 
 /**
  * Last line of defence for a route: a Turkish message and a way out instead of a blank window. A screen
- * whose script did not arrive (spec 1 §8) gets its own message: reloading is the cure, not a bug report.
+ * whose script did not arrive (see docs/requirements.md#messages-the-user-reads) gets its own message: reloading is the cure, not a bug report.
  */
 export function RouteErrorPage(): ReactNode {
   const error = useRouteError();

@@ -1,7 +1,7 @@
 import type { RouteObject } from 'react-router-dom';
 import type { MenuTable } from '../../../shared/contract';
 
-/** Where a menu entry with a `url` naming this screen leads (spec 1 §2: "an entry with a url opens the named route"). */
+/** Where a menu entry with a `url` naming this screen leads (see docs/requirements.md#shell-lists-and-chat: "an entry with a url opens the named route"). */
 export type NamedRoute = (entry: MenuTable) => string;
 
 /**

@@ -1,6 +1,6 @@
 import type { ComponentType } from 'react';
 
-/** Spec 1 §8: "Chunk load failure after 120 s: chunk load error." */
+/** docs/requirements.md#messages-the-user-reads: "Chunk load failure after 120 s: chunk load error." */
 export const CHUNK_LOAD_TIMEOUT_MS = 120_000;
 
 export type ChunkLoadFailure = 'failed' | 'timeout';

@@ -9,7 +9,7 @@ let excelImport: boolean | undefined;
  * renders, not when modules load: the route table is built from the features, which import these screens.
  */
 export const routeFeatures = {
-  /** /excel/{table}, the importer ("Excel Yükle", spec 1 §2). */
+  /** /excel/{table}, the importer ("Excel Yükle", docs/requirements.md#shell-lists-and-chat). */
   get excelImport(): boolean {
     excelImport ??= routeExists(appRoutes(), '/excel/leads');
     return excelImport;

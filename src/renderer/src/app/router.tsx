@@ -12,8 +12,8 @@ import { RouteErrorPage } from './RouteErrorPage';
  * Hash routing: the same build runs from file:// in Electron and from the CRM server's static folder,
  * and neither has to rewrite deep links to index.html.
  *
- * Every screen is its own script, fetched on its first visit (issue #10): the first screen loads only
- * the gate and itself. A script that fails or takes over 120 s ends on RouteErrorPage (spec 1 §8).
+ * Every screen is its own script, fetched on its first visit (see docs/architecture.md#renderer-features): the first screen loads only
+ * the gate and itself. A script that fails or takes over 120 s ends on RouteErrorPage (see docs/requirements.md#messages-the-user-reads).
  *
  * How a feature registers: its folder's index.ts exports `xFeature: FeatureRoutes` (its screens through
  * lazyScreen, inside the shell or outside it, and the menu's named routes), and app/features.ts lists it

@@ -8,7 +8,7 @@ export interface BrowserStorages {
   session: KeyValueStorage;
 }
 
-/** Key names of spec 1 §3 (browser storage); the validation time is ours, for the once-an-hour rule. */
+/** Key names of docs/requirements.md#records-notes-and-settings (browser storage); the validation time is ours, for the once-an-hour rule. */
 export const SESSION_KEYS = {
   token: 'authToken',
   userName: 'userName',

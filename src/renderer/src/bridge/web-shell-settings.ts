@@ -3,7 +3,7 @@ import { cleanMutedKeywords } from '../../../shared/domain/muted-keywords';
 import { desktopTexts } from '../../../shared/i18n/desktop-texts';
 import type { KeyValueStorage } from './session-store';
 
-/** Spec 1 §3 browser storage key of the drawer's muted words. */
+/** docs/requirements.md#records-notes-and-settings browser storage key of the drawer's muted words. */
 export const MUTED_KEYWORDS_KEY = 'mutedKeywords';
 
 /** A page cannot register system-wide shortcuts; Ctrl+K inside the page is the renderer's own. */

@@ -9,7 +9,7 @@ export const adminTexts = {
   counterConversion: 'Ortalama dönüşüm süresi',
   days: 'gün',
   countersFailed: 'Yönetim paneli sayıları yüklenemedi',
-  /** Spec 2 §2 names the admin sidebar's sections so. */
+  /** docs/requirements.md#lead-workspace-and-work-screens names the admin sidebar's sections so. */
   sectionAccounts: 'Hesap Yönetimi',
   sectionSalesProcess: 'Satış süreci özelleştirme',
   noTables: 'Bu bölümde görebileceğiniz bir tablo yok',
@@ -19,7 +19,7 @@ export const adminTexts = {
   goHome: 'Ana sayfaya dön',
   /** Joins the last two names of a list: "Yönetici ve Satış Müdürü". */
   and: 've',
-  /** Spec 2 §2: the admin sidebar's third section and its Reset Cache entry. */
+  /** docs/requirements.md#lead-workspace-and-work-screens: the admin sidebar's third section and its Reset Cache entry. */
   sectionReports: 'Raporlar',
   resetCache: 'Reset Cache',
   resetCacheHint: 'Menüleri, alanları ve seçenek listelerini sunucuda ve tüm açık ekranlarda yeniler',
@@ -82,7 +82,7 @@ export const adminTexts = {
   newPassword: 'Yeni şifre',
 } as const;
 
-/** Texts of the permission editor (/user/permissions/{id}); spec 1 §2 quotes only 'only root'. */
+/** Texts of the permission editor (/user/permissions/{id}); docs/requirements.md#shell-lists-and-chat quotes only 'only root'. */
 export const permissionTexts = {
   title: 'Yetki Düzenleyici',
   titleOf: 'Yetkiler: {group}',
@@ -111,7 +111,7 @@ export const permissionTexts = {
     'Örnek: team_id = {user.team_id} and status_id in (1, 2). Yer tutucular: {user.id}, {user.team_id}, {user.user_group_id}, {user.department}. Alt sorgu ve fonksiyon kullanılamaz.',
   preview: 'Önizle',
   loadFailed: 'Yetkiler yüklenemedi',
-  /** Spec 1 §2: 'When no tables are available, only root sees the message 'only root''. */
+  /** docs/requirements.md#shell-lists-and-chat: 'When no tables are available, only root sees the message 'only root''. */
   onlyRootTitle: 'Düzenlenebilir tablo yok',
   onlyRoot: 'only root',
   actions: {

@@ -1,5 +1,5 @@
 /**
- * Turkish names of the dashboard calendar, independent of dayjs's loaded locale (spec 2 §7 Calendar).
+ * Turkish names of the dashboard calendar, independent of dayjs's loaded locale (see docs/requirements.md#calls Calendar).
  */
 export const calendarTexts = {
   /** Monday first. */

@@ -1,4 +1,4 @@
-/** Texts of the chat screen (/chat, spec 1 §2). The spec quotes none of them. */
+/** Texts of the chat screen (/chat, docs/requirements.md#shell-lists-and-chat). The spec quotes none of them. */
 export const chatTexts = {
   title: 'Sohbet',
   channels: 'Kanallar',

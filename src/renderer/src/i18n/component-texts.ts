@@ -1,4 +1,4 @@
-/** Renderer-only texts of the field renderers and editors added for every component type (issue 10). */
+/** Renderer-only texts of the field renderers and editors added for every component type (see docs/requirements.md#records-notes-and-settings). */
 export const componentTexts = {
   /** clickShow: the value stays masked until asked for. */
   clickToShow: 'Göstermek için tıklayın',

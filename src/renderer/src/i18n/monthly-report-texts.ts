@@ -1,6 +1,6 @@
 import { periodicReportMessages } from '../../../shared/i18n/periodic-report-messages';
 
-/** Texts of /report/monthly (spec 2 §2 names the screen and its drill-down; the labels are ours). */
+/** Texts of /report/monthly (see docs/requirements.md#lead-workspace-and-work-screens names the screen and its drill-down; the labels are ours). */
 export const monthlyReportTexts = {
   ...periodicReportMessages.monthly,
   year: 'Yıl',

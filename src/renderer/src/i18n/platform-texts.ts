@@ -1,4 +1,4 @@
-/** Interface texts of the lead detail's Platformlar tab (spec 2 §2, §3 Lead platform). */
+/** Interface texts of the lead detail's Platformlar tab (see docs/requirements.md#lead-workspace-and-work-screens, #lead-money-task-and-report-data Lead platform). */
 export const platformTexts = {
   addTitle: 'Platform Ekle',
   login: 'Login',
@@ -23,7 +23,7 @@ export const platformTexts = {
   leverage: 'Kaldıraç',
   send: 'Gönder',
   cancel: 'Vazgeç',
-  // View tabs (spec 2 §2).
+  // View tabs (see docs/requirements.md#lead-workspace-and-work-screens).
   viewInfo: 'Platform Bilgileri',
   viewPositions: 'Açık Pozisyonlar',
   viewOrders: 'Bekleyen Emirler',
@@ -31,7 +31,7 @@ export const platformTexts = {
   viewDeposits: 'Yatırımlar',
   viewWithdrawals: 'Çekimler',
   empty: 'Kayıt yok',
-  // Platform info (spec 2 §3).
+  // Platform info (see docs/requirements.md#lead-money-task-and-report-data).
   name: 'Ad Soyad',
   registration: 'Kayıt',
   lastAccess: 'Son Erişim',

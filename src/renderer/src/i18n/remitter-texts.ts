@@ -1,4 +1,4 @@
-/** Labels of the lead remitter form (spec 2 §3), used where the registry does not name the field. */
+/** Labels of the lead remitter form (see docs/requirements.md#lead-money-task-and-report-data), used where the registry does not name the field. */
 export const remitterTexts = {
   name: 'Ad Soyad',
   tc: 'TC Kimlik No',

@@ -1,4 +1,4 @@
-/** Texts of the report screens (/report/utm, /report/agent); spec 2 names only the titles. */
+/** Texts of the report screens (/report/utm, /report/agent); docs/requirements.md names only the titles. */
 export const reportTexts = {
   utmTitle: 'Utm Raporu',
   agentTitle: 'Temsilci Raporu',

@@ -1,5 +1,5 @@
 /**
- * Turkish texts of lazily loaded screens (spec 1 §8: "Chunk load failure after 120 s: chunk load error").
+ * Turkish texts of lazily loaded screens (see docs/requirements.md#messages-the-user-reads: "Chunk load failure after 120 s: chunk load error").
  * Kept apart from ui-texts.ts because several people edit that file at once.
  */
 export const routeTexts = {

@@ -121,7 +121,7 @@ export const uiTexts = {
   callLineName: '{label} ({value})',
   callStarted: 'Arama başlatıldı',
 
-  // ---- Lead detail: header, tabs, notes, e-mail (spec 2 §2) ----
+  // ---- Lead detail: header, tabs, notes, e-mail (see docs/requirements.md#lead-workspace-and-work-screens) ----
   leadLoadFailed: 'Kayıt yüklenemedi',
   noteCount: '{count} not',
   customerTag: 'Müşteri',

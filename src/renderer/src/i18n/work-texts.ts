@@ -1,10 +1,10 @@
 /**
- * Turkish interface texts of the work-management screens (issue #16): Görevler, call periods, assignment
+ * Turkish interface texts of the work-management screens (see docs/user-guide.md#tasks-call-periods-rules-offers-and-surveys): Görevler, call periods, assignment
  * rules, offers and the survey builder. Spec wording (tab titles, question types) is kept as the spec
  * writes it.
  */
 export const workTexts = {
-  // Görevler (spec 2 §2 Tasks page)
+  // Görevler (see docs/requirements.md#lead-workspace-and-work-screens Tasks page)
   tasksTitle: 'Görevler',
   tasksOpenTab: 'GÖREVLER',
   tasksDoneTab: 'TAMAMLANMIŞ GÖREVLER',
@@ -41,7 +41,7 @@ export const workTexts = {
   templateTaskCount: '{count} görev',
   leadIdInvalid: 'Geçerli bir lead numarası girin',
 
-  // Arama periyotları (spec 2 §2 /call-periods)
+  // Arama periyotları (see docs/requirements.md#lead-workspace-and-work-screens /call-periods)
   callPeriodsTitle: 'Arama Periyotları',
   callPeriodsEmpty: 'Aranması gelen lead yok',
   callPeriodsLoadFailed: 'Arama listesi yüklenemedi',
@@ -62,7 +62,7 @@ export const workTexts = {
   allAgents: 'Tüm temsilciler',
   allStatuses: 'Tüm durumlar',
 
-  // Atama kuralları (spec 2 §2 /hooks)
+  // Atama kuralları (see docs/requirements.md#lead-workspace-and-work-screens /hooks)
   hooksTitle: 'Atama Kuralları',
   hooksIntro:
     'Kurallar her yeni lead kaydında (ekleme formu, listeden ekleme, içe aktarma) sırayla çalışır; bir alanı ilk eşleşen kural belirler.',
@@ -96,7 +96,7 @@ export const workTexts = {
     retention_id: 'Retention',
   } as Readonly<Record<string, string>>,
 
-  // Teklifler (spec 2 §2 /bids, /bids/{lead_id}/{id})
+  // Teklifler (see docs/requirements.md#lead-workspace-and-work-screens /bids, /bids/{lead_id}/{id})
   bidsTitle: 'Teklif Şablonları',
   bidsEmpty: 'Henüz teklif şablonu yok',
   bidsLoadFailed: 'Teklif şablonları yüklenemedi',
@@ -135,7 +135,7 @@ export const workTexts = {
   bidPdfDate: 'Tarih: {date}',
   bidBack: 'Şablonlar',
 
-  // Anket oluşturucu (spec 2 §2 /quizbuilder)
+  // Anket oluşturucu (see docs/requirements.md#lead-workspace-and-work-screens /quizbuilder)
   quizTitle: 'Anket Oluşturucu',
   quizIntro: 'Oluşturulan anketler lead detayındaki Anketler sekmesinde cevaplanır.',
   quizEmpty: 'Henüz anket yok',

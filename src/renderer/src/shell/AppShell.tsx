@@ -26,7 +26,7 @@ import { useNarrowWindow } from './use-narrow-window';
 import { useShellShortcuts } from './use-shell-shortcuts';
 import './shell.css';
 
-/** Spec 1 §2: the team's name when team_id is above 1 (team 1 is the house), otherwise the app's. */
+/** docs/requirements.md#shell-lists-and-chat: the team's name when team_id is above 1 (team 1 is the house), otherwise the app's. */
 export function shellTitle(me: Pick<Me, 'team_id' | 'team'>): string {
   return me.team_id !== null && me.team_id > 1 && me.team ? me.team : uiTexts.appName;
 }
@@ -57,7 +57,7 @@ function ShellFrame({ me, tables, title, userName }: ShellFrameProps): ReactNode
   const [slotElement, setSlotElement] = useState<HTMLElement | null>(null);
   const [pageTitle, setPageTitle] = useState<string | null>(null);
   const layout = preferences.layout;
-  // Spec 1 §2 "Mobile": a phone-sized window gets the main menu as a bottom bar instead of the side menu.
+  // docs/requirements.md#shell-lists-and-chat "Mobile": a phone-sized window gets the main menu as a bottom bar instead of the side menu.
   const narrow = useNarrowWindow();
 
   // Another page was opened (a Detay link, a native notification, the back button): the drawer goes.
@@ -172,7 +172,7 @@ export function AppShell(): ReactNode {
   if (permissions.isPending) return <FullPageStatus text={messages.loading} testId="shell-loading" />;
   if (permissions.isError) {
     const { kind, message } = permissions.error;
-    // The address answers, but not as this API: spec 1 §2's "no CRM registered" page.
+    // The address answers, but not as this API: docs/requirements.md#shell-lists-and-chat's "no CRM registered" page.
     if (kind === 'protocol') return <Navigate to="/notfound" replace />;
     if (kind === 'unauthorized') return <Navigate to="/login" replace state={{ from: location }} />;
     return (
@@ -191,7 +191,7 @@ export function AppShell(): ReactNode {
 
   const { me, tables } = permissions.data;
   const userName = me.name || session.userName || '';
-  // An admin-set password (issue 14): nothing but the change until the user has their own.
+  // An admin-set password (see docs/admin-guide.md): nothing but the change until the user has their own.
   if (me.must_change_password === true) return <ForcedPasswordChange email={me.email} name={me.name} />;
 
   return (

@@ -7,7 +7,7 @@ import { mainMenuEntries, menuIcon, menuTarget } from './menu-targets';
 
 export type MobileNavBarProps = { tables: readonly MenuTable[] };
 
-/** Spec 1 §2: on a phone-sized window, a bottom bar with the main menu's (location 1) entries. */
+/** docs/requirements.md#shell-lists-and-chat: on a phone-sized window, a bottom bar with the main menu's (location 1) entries. */
 export function MobileNavBar({ tables }: MobileNavBarProps): ReactNode {
   const { pathname } = useLocation();
   const entries = mainMenuEntries(tables);

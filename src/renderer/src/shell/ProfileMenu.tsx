@@ -5,14 +5,14 @@ import { messages } from '../../../shared/i18n/messages';
 import { shellTexts } from '../i18n/shell-texts';
 
 /**
- * Where 'Yönetim Paneli' leads, for everybody (spec 1 §2: the entry is shown to all, who may enter is not
+ * Where 'Yönetim Paneli' leads, for everybody (see docs/requirements.md#shell-lists-and-chat: the entry is shown to all, who may enter is not
  * shown): the panel page itself decides, and tells those outside the admin departments so in Turkish.
  */
 export const ADMIN_PANEL_PATH = '/admin';
 
 export type ProfileMenuProps = { userName: string };
 
-/** Spec 1 §2: a profile menu with Profil and Yönetim Paneli, shown to everybody. */
+/** docs/requirements.md#shell-lists-and-chat: a profile menu with Profil and Yönetim Paneli, shown to everybody. */
 export function ProfileMenu({ userName }: ProfileMenuProps): ReactNode {
   const navigate = useNavigate();
   return (

@@ -63,7 +63,7 @@ export type SideMenuProps = {
   orientation?: 'vertical' | 'horizontal';
 };
 
-/** Menu from GET /permissions: location 1 under Menü, location 4 under Raporlar (spec 1 §2). */
+/** Menu from GET /permissions: location 1 under Menü, location 4 under Raporlar (see docs/requirements.md#shell-lists-and-chat). */
 export function SideMenu({ tables, orientation = 'vertical' }: SideMenuProps): ReactNode {
   const { pathname } = useLocation();
   const main = mainMenuEntries(tables);

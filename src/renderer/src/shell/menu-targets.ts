@@ -9,9 +9,9 @@ export function listPath(table: string): string {
 }
 
 /**
- * Named routes a menu entry's `url` may point at (spec 1 §2: "an entry with a url opens the named route"),
+ * Named routes a menu entry's `url` may point at (see docs/requirements.md#shell-lists-and-chat: "an entry with a url opens the named route"),
  * as the features declare them (their index.ts, listed in app/features.ts). Only screens this version really
- * has are listed. An entry whose url names a screen that does not exist yet is not shown at all (issue 9):
+ * has are listed. An entry whose url names a screen that does not exist yet is not shown at all (see docs/operations.md#security):
  * it is a screen, never a list of its table, and the server refuses it as a table. Gathered on first use,
  * not at module load: features' own files (the admin layout, the shell pieces they use) import this module,
  * so the feature list is still being evaluated when it loads.

@@ -28,7 +28,7 @@ export function invalidateReminders(queryClient: QueryClient): void {
 }
 
 /**
- * A fieldUpdate push (spec 1 §7: "reloads option lists"): the one list named, or all of them, and the
+ * A fieldUpdate push (see docs/requirements.md#calls: "reloads option lists"): the one list named, or all of them, and the
  * field metadata of the table named (it carries the options of its select fields).
  */
 export function invalidateOptionLists(
@@ -40,7 +40,7 @@ export function invalidateOptionLists(
   } else {
     void queryClient.invalidateQueries({ queryKey: ['crm', 'options'] });
   }
-  // Neither named: an admin saved permissions or reset the caches (issue 14). Menus, field lists and the
+  // Neither named: an admin saved permissions or reset the caches (see docs/admin-guide.md). Menus, field lists and the
   // open lists reload too, so a column taken away disappears without a restart.
   if (event.optionListId === undefined && event.table === undefined) {
     void queryClient.invalidateQueries({ queryKey: crmKeys.permissions() });

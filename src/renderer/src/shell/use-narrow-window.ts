@@ -1,7 +1,7 @@
 import { useSyncExternalStore } from 'react';
 
 /**
- * A phone-sized window (spec 1 §2 "Mobile"): below Blueprint's and most CSS frameworks' tablet width.
+ * A phone-sized window (see docs/requirements.md#shell-lists-and-chat "Mobile"): below Blueprint's and most CSS frameworks' tablet width.
  * The shell swaps the side menu for a bottom bar, and lists start with the mobile default columns.
  */
 export const NARROW_WINDOW_QUERY = '(max-width: 767px)';

@@ -12,7 +12,7 @@ export type ConfirmDialogProps = {
   onCancel: () => void;
 };
 
-/** A yes/no question before something that cannot be undone (spec 1 §5 confirmations). */
+/** A yes/no question before something that cannot be undone (see docs/requirements.md#filters-and-list-input confirmations). */
 export function ConfirmDialog({
   isOpen,
   message,

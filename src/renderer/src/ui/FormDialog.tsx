@@ -58,7 +58,7 @@ export function FormDialogContent({
           </Callout>
         ) : null}
         <form
-          // The server checks the values and answers in Turkish (spec 1 §8); browser bubbles would pre-empt it.
+          // The server checks the values and answers in Turkish (see docs/requirements.md#messages-the-user-reads); browser bubbles would pre-empt it.
           noValidate
           id={formId}
           className={formClassName}

@@ -4,9 +4,9 @@ import { TOAST_MS } from '../../../shared/domain';
 
 export interface Notifier {
   show(props: ToastProps): void;
-  /** Errors stay 5 s (spec 1 §9). */
+  /** Errors stay 5 s (see docs/requirements.md#constants-and-limits). */
   danger(title: string, detail?: string): void;
-  /** Successes stay 3 s (spec 1 §9). */
+  /** Successes stay 3 s (see docs/requirements.md#constants-and-limits). */
   success(message: string): void;
   warning(message: string): void;
   /** Dismisses every toast, e.g. a failed-login toast once the next attempt succeeds. */

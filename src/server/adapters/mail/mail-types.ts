@@ -5,7 +5,7 @@ export interface MailAttachment {
   content: Buffer;
 }
 
-/** One plain-text e-mail (the templates are text with {placeholders}, spec 2 §3 "Lead e-mail"). */
+/** One plain-text e-mail (the templates are text with {placeholders}, docs/requirements.md#lead-money-task-and-report-data "Lead e-mail"). */
 export interface MailMessage {
   /** One address, or several separated by commas (a periodic report's receivers). */
   to: string;

@@ -3,7 +3,7 @@ import { isCallablePhone, normalizePhone } from '../../../shared/domain/phone';
 import { messages } from '../../../shared/i18n/messages';
 import { telephonyMessages } from './telephony-messages';
 
-/** The fast-call lines ("hat") of spec 1 §9, as the prefix dialled before the number. */
+/** The fast-call lines ("hat") of docs/requirements.md#constants-and-limits, as the prefix dialled before the number. */
 export type FastCallLinePrefix = `${CallLine}`;
 /** '' is the plain /makecall, which leaves the route choice to the PBX dialplan. */
 export type CallLinePrefix = '' | FastCallLinePrefix;
@@ -47,7 +47,7 @@ export type CallRequestCheck =
   { ok: true; dahili: string; number: string } | { ok: false; field: 'dahili' | 'phone'; message: string };
 
 /**
- * Spec 1 §5 / spec 2 §5: a call needs the user's dahili (profile) and a number that normalises to 10
+ * docs/requirements.md#filters-and-list-input / docs/requirements.md#money-importer-and-lead-input: a call needs the user's dahili (profile) and a number that normalises to 10
  * digits. The dahili is checked first, as the client does, since without it no number helps.
  */
 export function validateCallRequest(input: {

@@ -36,7 +36,7 @@ export function mt5Time(value: unknown): string | null {
   if (seconds <= 0) return null;
   return new Date(seconds * 1000).toISOString().slice(0, 19).replace('T', ' ');
 }
-/** MT5 volumes are in 1/10000 lot; the CRM's are thousandths (shown /1000, spec 2 §9). */
+/** MT5 volumes are in 1/10000 lot; the CRM's are thousandths (shown /1000, docs/requirements.md#constants-and-limits). */
 const volume = (value: unknown): number => Math.round(int(value) / 10);
 
 function answerOf(path: string, reply: Mt5Answer): unknown {

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 
-/** Environment variables of the trading platform (README "Trading platforms (MT5)"). */
+/** Environment variables of the trading platform (docs/operations.md#trading-platform). */
 export interface TradingEnv {
   TRADING_PLATFORM?: string | undefined;
   MT5_URL?: string | undefined;

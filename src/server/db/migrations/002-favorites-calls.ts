@@ -1,6 +1,6 @@
 /**
- * Saved favourite filters per user and table (spec 1 §3), and the log of every call attempt made through
- * the telephony adapter (spec 2 §7 "Calls"; issue 3: every attempt is logged, refused ones included).
+ * Saved favourite filters per user and table (see docs/requirements.md#records-notes-and-settings), and the log of every call attempt made through
+ * the telephony adapter (see docs/requirements.md#calls "Calls"; docs/user-guide.md#working-with-lists: every attempt is logged, refused ones included).
  */
 export const favoritesCallsSchema: readonly string[] = [
   `CREATE TABLE favorite_filters (

@@ -1,5 +1,5 @@
 /**
- * The lead detail workspace (issue 4): the change journal of leads, reminders as notifications, lead
+ * The lead detail workspace (see docs/user-guide.md#the-lead-workspace): the change journal of leads, reminders as notifications, lead
  * remitters (third parties), the note's chosen agents, and what makes the duplicate search fast on a
  * million leads (a normalised phone array and indexes on e-mail and tc).
  */
@@ -23,10 +23,10 @@ export const leadDetailSchema: readonly string[] = [
   )`,
   `CREATE INDEX lead_journal_lead_idx ON lead_journal (lead_id, id)`,
 
-  // The agents a note's reminder went to (spec 1 §3 Note: agents).
+  // The agents a note's reminder went to (see docs/requirements.md#records-notes-and-settings Note: agents).
   `ALTER TABLE lead_notes ADD COLUMN agents integer[]`,
 
-  // completed: 0 open, 1 done, 2 overdue (spec 1 §4). One row per reminded user.
+  // completed: 0 open, 1 done, 2 overdue (see docs/requirements.md#notification-and-list-states). One row per reminded user.
   `CREATE TABLE notifications (
     id serial PRIMARY KEY,
     user_id integer NOT NULL REFERENCES users(id) ON DELETE CASCADE,

@@ -1,5 +1,5 @@
 /**
- * The lead detail's tasks, files, surveys and e-mails (spec 2 §2, §3, §4, §7; issue 4).
+ * The lead detail's tasks, files, surveys and e-mails (see docs/requirements.md#lead-workspace-and-work-screens, #lead-money-task-and-report-data, #task-customer-and-money-states, #calls; docs/user-guide.md#the-lead-workspace).
  *
  * E-mail templates get their own table (name, subject, body) and option list 128 reads its labels from
  * it (source 'email_templates'), so a template offered in the list always has a body to send. Templates
@@ -7,7 +7,7 @@
  * fills in for the names it knows.
  */
 export const tasksFilesSurveysEmailSchema: readonly string[] = [
-  // parent_id 0 is the top level (spec 2 §3), so it is no foreign key; subtasks are removed with their
+  // parent_id 0 is the top level (see docs/requirements.md#lead-money-task-and-report-data), so it is no foreign key; subtasks are removed with their
   // parent by the service.
   `CREATE TABLE tasks (
     id serial PRIMARY KEY,

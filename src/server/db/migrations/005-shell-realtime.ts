@@ -1,5 +1,5 @@
 /**
- * The app shell and real time (issue 5): when a reminder was pushed over socket.io, per-user
+ * The app shell and real time (see docs/user-guide.md#shell-search-and-reminders): when a reminder was pushed over socket.io, per-user
  * preferences and favourite pages, the lead views of the profile's activity table, and a prefix index
  * for the search suggestions.
  */

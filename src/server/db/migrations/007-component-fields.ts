@@ -1,5 +1,5 @@
 /**
- * Fields for the component types the registry did not use yet (issue 10): a lead's balance (double,
+ * Fields for the component types the registry did not use yet (see docs/requirements.md#records-notes-and-settings): a lead's balance (double,
  * exact NUMERIC: money never passes through floats), the national id shown masked until clicked
  * (clickShow), a third party's lead opened in a modal (leadDetailModal) and the password of a new user
  * (password: never listed or read; the insert hashes it). A fresh database gets them from the seed,

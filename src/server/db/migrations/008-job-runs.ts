@@ -1,5 +1,5 @@
 /**
- * The job runner's bookkeeping (issue #11): one row per job, shared by every server node. last_started_at
+ * The job runner's bookkeeping (see docs/architecture.md#server-modules-and-the-engine): one row per job, shared by every server node. last_started_at
  * says when the job last ran anywhere (so the nodes together run it once per interval, and a node that
  * starts after downtime sees what it missed), last_success_at when a run last finished without error (a
  * missed daily run is caught up once), and lease_owner/lease_until which node is running it now; a node

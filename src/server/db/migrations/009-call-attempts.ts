@@ -1,5 +1,5 @@
 /**
- * Call attempts that survive a slow PBX (issue #10): a row is written as 'pending' before the PBX hears
+ * Call attempts that survive a slow PBX (see docs/operations.md#outside-systems): a row is written as 'pending' before the PBX hears
  * of the call, so a late OriginateResponse always finds it; request_id is the client's id of one click,
  * so a repeated request replays that attempt instead of dialling again; outcome_message keeps the
  * Turkish outcome the agent was told, for the lead's call history.

@@ -1,5 +1,5 @@
 /**
- * A customer's trading-platform accounts (spec 2 §3 "Lead platform"). The row is the CRM's record of the
+ * A customer's trading-platform accounts (see docs/requirements.md#lead-money-task-and-report-data "Lead platform"). The row is the CRM's record of the
  * account; balances, positions and deals live on the platform (MT5, or the built-in ledger). Money rows
  * name their lead customer_id, and the engine scopes them through it like any lead_id child.
  */

@@ -1,5 +1,5 @@
 /**
- * Money instructions (spec 2 §3 Transaction): deposits and withdrawals of a customer (customer_id is the
+ * Money instructions (see docs/requirements.md#lead-money-task-and-report-data Transaction): deposits and withdrawals of a customer (customer_id is the
  * lead), exact NUMERIC amounts with currency ids, and the finance and risk approvals. Their journal keeps
  * every step (actor, time, old and new values). Option list 146 values carry their flow (department ->
  * allowed next statuses) as JSON, which admins edit as data.

@@ -1,5 +1,5 @@
 /**
- * The importer (issue #13, spec 2 §3 Import template, Import report row): saved column choices per
+ * The importer (see docs/user-guide.md#importing-leads, docs/requirements.md#lead-money-task-and-report-data Import template, Import report row): saved column choices per
  * table, one report row per import, and one row per chunk received, which makes a retried or resumed
  * chunk insert nothing twice (its key is taken in the same transaction as its rows).
  */

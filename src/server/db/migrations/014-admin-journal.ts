@@ -1,5 +1,5 @@
 /**
- * Issue 14: every admin change is journaled (who, what, on which record, the values before and after),
+ * docs/admin-guide.md: every admin change is journaled (who, what, on which record, the values before and after),
  * and an account whose password an admin set must change it at its first login.
  */
 export const adminJournalSchema: readonly string[] = [

@@ -1,6 +1,6 @@
 /**
- * Chat (spec 1 §2 /chat, §3 Channel): channels and direct conversations, each user's read marker per
- * channel, and the messages themselves as lead notes with note_status_id 7 (spec 1 §9). A message belongs
+ * Chat (see docs/requirements.md#shell-lists-and-chat /chat, #records-notes-and-settings Channel): channels and direct conversations, each user's read marker per
+ * channel, and the messages themselves as lead notes with note_status_id 7 (see docs/requirements.md#constants-and-limits). A message belongs
  * to no lead, so lead_notes.lead_id may be empty for chat messages only. The generic notes list (Notlar)
  * never shows them: its base filter leaves note_status_id 7 out, so no generic read or write reaches them.
  */

@@ -1,5 +1,5 @@
 /**
- * Work management (issue #16, spec 2 §2-§3): lead-assignment rules (hooks) with a per-team round-robin
+ * Work management (see docs/user-guide.md#tasks-call-periods-rules-offers-and-surveys, docs/requirements.md#lead-workspace-and-work-screens, #lead-money-task-and-report-data): lead-assignment rules (hooks) with a per-team round-robin
  * counter, offer (bid) templates and the answers given for a lead, a call period per lead status, and a
  * due date on tasks for the tasks page's filters.
  */

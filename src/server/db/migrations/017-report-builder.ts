@@ -1,5 +1,5 @@
 /**
- * The report builder (issue #15, spec 2 §3 "Saved report"): saved report forms, and an index so that a
+ * The report builder (see docs/user-guide.md#reports, docs/requirements.md#lead-money-task-and-report-data "Saved report"): saved report forms, and an index so that a
  * report on transactions over a date range reads that range instead of the whole table.
  */
 export const reportBuilderSchema: readonly string[] = [

@@ -1,5 +1,5 @@
 /**
- * Periodic e-mailed reports (issue #15, spec 2 §3 "Periodic report", §7 savePeriod): name, data (which
+ * Periodic e-mailed reports (see docs/user-guide.md#reports, docs/requirements.md#lead-money-task-and-report-data "Periodic report", #calls savePeriod): name, data (which
  * report and its settings), status, type, table, next_send_date, period (days: 1, 7, 30) and receiver
  * (comma-separated addresses). A server job sends each due one as an xlsx attachment. Several nodes share
  * the table: a send is claimed with FOR UPDATE SKIP LOCKED, which in the same statement moves

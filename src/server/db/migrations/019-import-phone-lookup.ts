@@ -1,5 +1,5 @@
 /**
- * The importer's duplicate check (issue #13) looks up a chunk's phones among the leads' normalised
+ * The importer's duplicate check (see docs/user-guide.md#importing-leads) looks up a chunk's phones among the leads' normalised
  * numbers. The GIN index answers one phone well but thousands at once badly (PostgreSQL scans the whole
  * table or spends seconds in the index), and a join over every lead's numbers reads the table once per
  * chunk. One B-tree per position of `phones_normalized` (at most three numbers: phone, phone_2, mobile)

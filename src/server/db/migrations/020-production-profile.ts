@@ -1,5 +1,5 @@
 /**
- * PostgreSQL production profile (issue #18): indexes the hot paths' plans asked for (tests/server/
+ * PostgreSQL production profile (see docs/operations.md#security): indexes the hot paths' plans asked for (tests/server/
  * query-plans.test.ts explains every one), and the name order in Turkish alphabetical order.
  */
 export const productionProfileSchema: readonly string[] = [

@@ -1,5 +1,5 @@
 /**
- * Statistics the report queries need (issue #15). Reports group a year of rows by month or day: without
+ * Statistics the report queries need (see docs/user-guide.md#reports). Reports group a year of rows by month or day: without
  * statistics on that expression PostgreSQL guesses one group per row, sorts every row (to disk, past
  * work_mem) and never aggregates in parallel; with them it hashes the rows into their few dozen groups,
  * in parallel workers. The monthly report groups transactions by extract(month ...); the report builder

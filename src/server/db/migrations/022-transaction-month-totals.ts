@@ -1,5 +1,5 @@
 /**
- * Monthly totals of transactions (issue #15): count and exact sum per month, type, currency and status,
+ * Monthly totals of transactions (see docs/user-guide.md#reports): count and exact sum per month, type, currency and status,
  * and per the lead's agent and team, the columns row restrictions on leads name. A report over a year
  * of 1,000,000 transactions reads a few thousand rows instead of aggregating (and, for a restricted
  * user, joining) every transaction: 0.5-2 s of PostgreSQL time each before.

@@ -1,5 +1,5 @@
 /**
- * Monthly counts of leads (issue #15), as migration 022 keeps the transactions': per month of each of the
+ * Monthly counts of leads (see docs/user-guide.md#reports), as migration 022 keeps the transactions': per month of each of the
  * three dates the monthly report counts (created_at, customer_set_date, first_fund_date) and per the lead's
  * agent and team, as signed delta rows the transaction-totals job folds. A team-restricted agent's
  * monthly report counted the 175,000 leads its team created this year three times over (0.2-0.5 s); it

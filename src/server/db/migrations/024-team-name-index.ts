@@ -1,5 +1,5 @@
 /**
- * A team's leads by status and date, carrying the folded name and the id (issue #18, 10,000,000 leads).
+ * A team's leads by status and date, carrying the folded name and the id (see docs/operations.md#security, 10,000,000 leads).
  * Sales agents see their team's leads (`team_id = {user.team_id}`) and filter by status and a name. The
  * trigram index alone finds every lead with the name in the whole table (566,000 "yılmaz"s at 10M) and
  * ANDs it with the status and team indexes into a bitmap too large for work_mem: the capped count took

@@ -4,7 +4,7 @@ import { journalAdminChange } from './admin-journal';
 /**
  * The configuration tables the admin area edits through the generic list (/admin/{table}): accounts,
  * groups, teams, statuses, permissions, the menu, templates and option values. Their inserts and edits
- * are journaled like the admin calls (issue 14: every admin change is journaled).
+ * are journaled like the admin calls (see docs/admin-guide.md: every admin change is journaled).
  */
 export const ADMIN_JOURNALED_SOURCES: readonly string[] = [
   'users',

@@ -4,7 +4,7 @@ import type { EngineUser } from '../../engine/types';
 import { DomainError } from '../../domain-errors';
 
 /**
- * Every admin call (issue 14): permissions, accounts, caches and the journal are the admin department's
+ * Every admin call (see docs/admin-guide.md): permissions, accounts, caches and the journal are the admin department's
  * alone, whatever the caller's table permissions say.
  */
 export function requireAdmin(user: Pick<EngineUser, 'department'>): void {

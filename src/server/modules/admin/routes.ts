@@ -3,8 +3,8 @@ import { registerCall } from '../../http/register-call';
 import type { Services } from '../../compose';
 
 /**
- * GET /admin/info (spec 1 §2 /admin, §7): the admin panel's counters; Reset Cache, the journal of admin
- * changes and the accounts (issue 14). Each service call checks the admin department itself.
+ * GET /admin/info (see docs/requirements.md#shell-lists-and-chat /admin, #calls): the admin panel's counters; Reset Cache, the journal of admin
+ * changes and the accounts (see docs/admin-guide.md). Each service call checks the admin department itself.
  */
 export function registerAdminRoutes(
   app: FastifyInstance,

@@ -26,7 +26,7 @@ export interface AdminService {
   journal(user: EngineUser, query: JournalQuery): Promise<CallResult<'adminJournal'>>;
 }
 
-/** The registered tables the counters read (spec 1 §2: users, leads, customers). */
+/** The registered tables the counters read (see docs/requirements.md#shell-lists-and-chat: users, leads, customers). */
 const COUNTED_TABLES = { users: 'users', leads: 'leads', customers: 'customers' } as const;
 
 export function createAdminService(

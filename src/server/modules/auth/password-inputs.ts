@@ -7,7 +7,7 @@ import { DomainError } from '../../domain-errors';
 import { hashPassword } from './passwords';
 
 /**
- * Password components (spec 1 §3) are never listed, read or written by the generic engine. The one place
+ * Password components (see docs/requirements.md#records-notes-and-settings) are never listed, read or written by the generic engine. The one place
  * a password enters through it is the insert form of a table that shows one (show_insert 1, e.g. a new
  * user's Şifre): the value is checked against the password policy and stored only as its argon2id hash.
  */

@@ -16,7 +16,7 @@ async function describeMe(db: Kysely<Database>, user: AuthUser): Promise<Me> {
   return { ...user, modules: await loadModules(db, user.user_group_id) };
 }
 
-/** POST /auth/login, /auth/validate, /auth/logout, /me and GET /user/info (spec 1 §7). */
+/** POST /auth/login, /auth/validate, /auth/logout, /me and GET /user/info (see docs/requirements.md#calls). */
 export function registerAuthRoutes(app: FastifyInstance, { db, auth, onLogout }: AuthRoutesDeps): void {
   registerCall(app, 'login', ({ body, request }) =>
     auth.login({

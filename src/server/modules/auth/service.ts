@@ -225,7 +225,7 @@ export function createAuthService(db: Kysely<Database>, options: AuthServiceOpti
   return { login, authenticate, logout };
 }
 
-/** The user's modules (lead detail tabs): the `leads` permission row of their group, as spec 1 §6 keeps them. */
+/** The user's modules (lead detail tabs): the `leads` permission row of their group, as docs/requirements.md#departments-and-permissions keeps them. */
 export async function loadModules(db: Kysely<Database>, userGroupId: number): Promise<string[]> {
   const row = await loadPermissionRow(db, userGroupId, 'leads');
   return row ? [...row.modules] : [];

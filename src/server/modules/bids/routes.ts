@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { registerCall } from '../../http/register-call';
 import type { Services } from '../../compose';
 
-/** Offer templates and offers (spec 2 §2 /bids, /bids/{lead_id}/{id}; §7 Bids). */
+/** Offer templates and offers (see docs/requirements.md#lead-workspace-and-work-screens /bids, /bids/{lead_id}/{id}; #calls Bids). */
 export function registerBidRoutes(app: FastifyInstance, { bids }: Pick<Services, 'bids'>): void {
   registerCall(app, 'bids', ({ user }) => bids.list(user));
   registerCall(app, 'bid', ({ user, params }) => bids.get(user, params.x));

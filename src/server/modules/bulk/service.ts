@@ -86,7 +86,7 @@ export function createBulkService(
         await checkWriteValues(trx, user, prepared);
         await lockRowsInScope(trx, target, ids);
         await hooks.beforeWrite({ trx, user, access: target, mode: 'update', ids, values });
-        // One journal entry per changed lead, committed with the change (spec 2 §2 History).
+        // One journal entry per changed lead, committed with the change (see docs/requirements.md#lead-workspace-and-work-screens History).
         return journaledWrite(trx, target, ids, values, { agentId: user.id }, () =>
           updateRows(trx, target, ids, values),
         );

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { registerCall } from '../../http/register-call';
 import type { Services } from '../../compose';
 
-/** The call-period list (spec 2 §2 /call-periods, §7 Call periods); its bulk change is /bulk/save/. */
+/** The call-period list (see docs/requirements.md#lead-workspace-and-work-screens /call-periods, #calls Call periods); its bulk change is /bulk/save/. */
 export function registerCallPeriodRoutes(
   app: FastifyInstance,
   { callPeriods }: Pick<Services, 'callPeriods'>,

@@ -20,7 +20,7 @@ export interface CallPeriodsService {
 }
 
 /**
- * Leads due to be called (spec 2 §2 /call-periods): a lead whose status has a call period (days,
+ * Leads due to be called (see docs/requirements.md#lead-workspace-and-work-screens /call-periods): a lead whose status has a call period (days,
  * lead_statuses.call_period_days) is due that many days after its last activity (or its creation when
  * nobody has worked it yet). The list holds the due leads of the user's lead scope, most overdue first.
  */

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { registerCall } from '../../http/register-call';
 import type { Services } from '../../compose';
 
-/** Click-to-call from the lead-status cell and the lead detail (spec 1 §2, spec 2 §7 "Calls"), and the lead's calls. */
+/** Click-to-call from the lead-status cell and the lead detail (see docs/requirements.md#shell-lists-and-chat, docs/requirements.md#calls "Calls"), and the lead's calls. */
 export function registerCallRoutes(app: FastifyInstance, { calls }: Pick<Services, 'calls'>): void {
   registerCall(app, 'makeCall', ({ user, body }) => calls.makeCall(user, body));
   registerCall(app, 'makeFastCall', ({ user, body }) => calls.makeFastCall(user, body));

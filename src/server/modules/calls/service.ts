@@ -41,7 +41,7 @@ export interface CallsServiceDeps {
   callLog: CallLog;
 }
 
-/** Lead columns holding numbers; this order is the fast call's preference (spec 1 §3 phone, mobile, phone_2). */
+/** Lead columns holding numbers; this order is the fast call's preference (see docs/requirements.md#records-notes-and-settings phone, mobile, phone_2). */
 const PHONE_COLUMNS = ['phone', 'mobile', 'phone_2'] as const;
 /** The lead detail tab the call history belongs to (option list 130: gecmis). */
 const HISTORY_MODULE = 'gecmis';

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { registerCall } from '../../http/register-call';
 import type { Services } from '../../compose';
 
-/** Chat (spec 1 §2 /chat, §7 /chatMessages): channels, direct conversations, messages, read markers. */
+/** Chat (see docs/requirements.md#shell-lists-and-chat /chat, #calls /chatMessages): channels, direct conversations, messages, read markers. */
 export function registerChatRoutes(app: FastifyInstance, { chat }: Pick<Services, 'chat'>): void {
   registerCall(app, 'chatChannels', ({ user }) => chat.channels(user));
   registerCall(app, 'chatUsers', ({ user }) => chat.users(user));

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Services } from '../../compose';
 import { registerCall } from '../../http/register-call';
 
-/** The home dashboard: its charts and the reminder calendar (spec 2 §7 Reports, Calendar). */
+/** The home dashboard: its charts and the reminder calendar (see docs/requirements.md#calls Reports, Calendar). */
 export function registerDashboardRoutes(
   app: FastifyInstance,
   { dashboard }: Pick<Services, 'dashboard'>,

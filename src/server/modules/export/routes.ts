@@ -4,7 +4,7 @@ import { registerCall } from '../../http/register-call';
 import { XLSX_CONTENT_TYPE } from './xlsx-writer';
 
 /**
- * POST /export/{table} (spec 1 §7) and the download of what it wrote, GET /export/file/{id}, both
+ * POST /export/{table} (see docs/requirements.md#calls) and the download of what it wrote, GET /export/file/{id}, both
  * contract calls. POST /export/double/{table} belongs to the import report and is not registered here.
  */
 export function registerExportRoutes(app: FastifyInstance, { exports }: Pick<Services, 'exports'>): void {

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { registerCall } from '../../http/register-call';
 import type { Services } from '../../compose';
 
-/** Saved favourite filters of the list screen (spec 1 §2, §5, §7). */
+/** Saved favourite filters of the list screen (see docs/requirements.md#shell-lists-and-chat, #filters-and-list-input, #calls). */
 export function registerFavoriteFilterRoutes(
   app: FastifyInstance,
   { favoriteFilters: favorites }: Pick<Services, 'favoriteFilters'>,

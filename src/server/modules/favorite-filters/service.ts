@@ -38,7 +38,7 @@ function storedFilters(value: unknown): SavedFilter[] {
   });
 }
 
-/** Type 10 ("between") is the only operator that takes a {start, end} range (spec 1 §5). */
+/** Type 10 ("between") is the only operator that takes a {start, end} range (see docs/requirements.md#filters-and-list-input). */
 const BETWEEN = 10;
 
 function isRange(value: SavedFilter['value']): value is { start?: string; end?: string } {

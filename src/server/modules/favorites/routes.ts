@@ -3,7 +3,7 @@ import { messages } from '../../../shared/i18n/messages';
 import type { Services } from '../../compose';
 import { registerCall } from '../../http/register-call';
 
-/** The user's favourite pages in the side panel (spec 1 §7). */
+/** The user's favourite pages in the side panel (see docs/requirements.md#calls). */
 export function registerFavoriteRoutes(
   app: FastifyInstance,
   { favorites }: Pick<Services, 'favorites'>,

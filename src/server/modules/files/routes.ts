@@ -3,7 +3,7 @@ import type { Services } from '../../compose';
 import { registerCall } from '../../http/register-call';
 
 /**
- * The files tab (spec 2 §2, §5, §7): the list, the multipart upload and the download of one file, all
+ * The files tab (see docs/requirements.md#lead-workspace-and-work-screens, #money-importer-and-lead-input, #calls): the list, the multipart upload and the download of one file, all
  * contract calls (registerCall parses the upload and sends the file).
  */
 export function registerFileRoutes(app: FastifyInstance, { files }: Pick<Services, 'files'>): void {

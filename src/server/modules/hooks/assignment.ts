@@ -37,7 +37,7 @@ const CONDITION_COLUMNS = ['utm_source', 'utm_campaign', 'country_id', 'city', '
 const LEAD_COLUMNS = [...new Set([...CONDITION_COLUMNS, ...HOOK_THEN_FIELDS])];
 
 /**
- * Runs the active assignment rules (spec 2 §2 /hooks) on leads just inserted, inside the caller's
+ * Runs the active assignment rules (see docs/requirements.md#lead-workspace-and-work-screens /hooks) on leads just inserted, inside the caller's
  * transaction: in their order (sort, id), each matching rule sets its field unless an earlier rule already
  * set that field (the first match wins, so a catch-all round robin goes last and consumes no turn when a
  * specific rule matched). An agent assignment brings the agent's team along, so the agent's team-scoped

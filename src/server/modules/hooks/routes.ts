@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { registerCall } from '../../http/register-call';
 import type { Services } from '../../compose';
 
-/** Lead-assignment rules (spec 2 §2 /hooks, §7 Hooks). */
+/** Lead-assignment rules (see docs/requirements.md#lead-workspace-and-work-screens /hooks, #calls Hooks). */
 export function registerHookRoutes(app: FastifyInstance, { hooks }: Pick<Services, 'hooks'>): void {
   registerCall(app, 'hooks', ({ user }) => hooks.list(user));
   registerCall(app, 'hooksSave', ({ user, body }) => hooks.save(user, body));

@@ -10,7 +10,7 @@ import {
 } from '../../engine/record-writer';
 import type { FieldDefinition } from '../../engine/types';
 
-/** The fields of a lead that hold phone numbers: normalised to 10 digits on import (spec 2 §5). */
+/** The fields of a lead that hold phone numbers: normalised to 10 digits on import (see docs/requirements.md#money-importer-and-lead-input). */
 export const PHONE_FIELDS: ReadonlySet<string> = new Set(['phone', 'phone_2', 'mobile']);
 
 /**

@@ -9,7 +9,7 @@ export interface ImporterRoutesDeps extends Pick<Services, 'db' | 'registry' | '
   dataDir?: string | undefined;
 }
 
-/** The importer (spec 2 §7): templates, double check, chunked bulk insert, import reports, duplicates export. */
+/** The importer (see docs/requirements.md#calls): templates, double check, chunked bulk insert, import reports, duplicates export. */
 export function registerImporterRoutes(app: FastifyInstance, deps: ImporterRoutesDeps): void {
   const { importer } = deps;
   const doubles = createDoubleExporter(

@@ -26,7 +26,7 @@ function alreadyCustomer(): DomainError {
 }
 
 /**
- * Spec 2 §4 "Lead to customer": is_customer 0 becomes 1 with retention, retention_md, tc, occupation,
+ * docs/requirements.md#task-customer-and-money-states "Lead to customer": is_customer 0 becomes 1 with retention, retention_md, tc, occupation,
  * city and ilce; it cannot be undone (no call sets it back, and plain edits may not change is_customer:
  * lead-journal's journaledWrite refuses that). The lead must be one the user may see and update; the
  * change, customer_set_date and the journal entry are one transaction, with the lead locked so two

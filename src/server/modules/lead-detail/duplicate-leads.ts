@@ -15,7 +15,7 @@ import { and, column, type Condition } from '../../engine/sql-helpers';
 import type { EngineUser } from '../../engine/types';
 import { requireModule } from './lead-access';
 
-/** The matching-records tab's module (spec 2 §2 "eslesen-kayitlar"). */
+/** The matching-records tab's module (see docs/requirements.md#lead-workspace-and-work-screens "eslesen-kayitlar"). */
 export const DUPLICATES_MODULE = 'eslesen-kayitlar';
 const LEADS_TABLE = 'leads';
 const PHONE_FIELDS = ['phone', 'phone_2', 'mobile'] as const;

@@ -8,7 +8,7 @@ import type { TableRegistry } from '../../engine/registry';
 import type { EngineUser } from '../../engine/types';
 import { requireLeadsTable, requireModule } from './lead-access';
 
-/** The history tab's module (spec 2 §2 "gecmis"). */
+/** The history tab's module (see docs/requirements.md#lead-workspace-and-work-screens "gecmis"). */
 export const JOURNAL_MODULE = 'gecmis';
 
 export interface JournalPage {

@@ -13,7 +13,7 @@ export function requireLeadsTable(access: TableAccess): void {
 }
 
 /**
- * A tab's data needs the tab's module (spec 2 §2: tabs "shown only if the user's module list contains
+ * A tab's data needs the tab's module (see docs/requirements.md#lead-workspace-and-work-screens: tabs "shown only if the user's module list contains
  * them"): hiding the tab alone would leave its data one request away.
  */
 export function requireModule(access: TableAccess, module: string): void {

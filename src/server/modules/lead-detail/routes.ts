@@ -6,7 +6,7 @@ import type { Services } from '../../compose';
 const DEFAULT_JOURNAL_PAGE = { page: 1, limit: LEAD_DETAIL_PAGE_DEFAULT };
 
 /**
- * The lead detail's own calls (spec 2 §7): next lead, notes and the lead's reminders, journal, matching
+ * The lead detail's own calls (see docs/requirements.md#calls): next lead, notes and the lead's reminders, journal, matching
  * records and conversion. Row, detail save and inline save (notes, remitters) are the records routes.
  */
 export function registerLeadDetailRoutes(

@@ -3,7 +3,7 @@ import { messages } from '../../../shared/i18n/messages';
 import type { Services } from '../../compose';
 import { registerCall } from '../../http/register-call';
 
-/** The bell, its drawer and the side panel's reminders (spec 1 §4). */
+/** The bell, its drawer and the side panel's reminders (see docs/requirements.md#notification-and-list-states). */
 export function registerNotificationRoutes(
   app: FastifyInstance,
   { notifications, realtime }: Pick<Services, 'notifications' | 'realtime'>,

@@ -18,7 +18,7 @@ export interface NotificationsService {
   list(userId: number): Promise<{ results: NotificationRow[]; unread: number }>;
   /**
    * Marks one of the user's own notifications done (open or overdue; done stays done). Another user's or
-   * a missing one: 404. 'Platform Girişi': 400 (spec 1 §4, it has no complete action).
+   * a missing one: 404. 'Platform Girişi': 400 (see docs/requirements.md#notification-and-list-states, it has no complete action).
    */
   complete(user: { id: number; name: string }, id: number): Promise<NotificationRow>;
   /** The user's next open reminders from now on, soonest first. */

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { registerCall } from '../../http/register-call';
 import type { Services } from '../../compose';
 
-/** GET /getOption/{id}, GET /getOptionList and GET /autocomplete/{a}/{b}?q= (spec 1 §7). */
+/** GET /getOption/{id}, GET /getOptionList and GET /autocomplete/{a}/{b}?q= (see docs/requirements.md#calls). */
 export function registerOptionRoutes(
   app: FastifyInstance,
   { options, autocomplete }: Pick<Services, 'options' | 'autocomplete'>,

@@ -6,7 +6,7 @@ import type { Database } from '../../db/schema';
 import { DomainError, serverMessages } from '../../domain-errors';
 
 export interface OptionsService {
-  /** The items of option list `id` (spec 1 §7 GET /getOption/{id}); 404 when there is no such list. */
+  /** The items of option list `id` (see docs/requirements.md#calls GET /getOption/{id}); 404 when there is no such list. */
   getOption(id: number): Promise<OptionItem[]>;
   /** Every option list as {label: name, value: id}. */
   listOptionLists(): Promise<OptionItem[]>;

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Services } from '../../compose';
 import { registerCall } from '../../http/register-call';
 
-/** Periodic e-mailed reports (spec 2 §7 savePeriod): save, list with their sending state, delete. */
+/** Periodic e-mailed reports (see docs/requirements.md#calls savePeriod): save, list with their sending state, delete. */
 export function registerPeriodicReportRoutes(
   app: FastifyInstance,
   { periodicReports }: Pick<Services, 'periodicReports'>,

@@ -16,7 +16,7 @@ import { recordNotFound } from '../../engine/record-store';
 import type { EngineUser } from '../../engine/types';
 import { journalAdminChange } from '../admin/admin-journal';
 
-/** Who schedules periodic reports (spec 2 §1: managers and admins); admins see and remove everyone's. */
+/** Who schedules periodic reports (see docs/requirements.md#who-uses-it: managers and admins); admins see and remove everyone's. */
 export const PERIODIC_REPORT_DEPARTMENTS: readonly string[] = ['admin', 'sales_manager'];
 
 export type SavePeriodInput = Required<Pick<CallBody<'savePeriod'>, 'name' | 'receiver'>> & {
@@ -34,7 +34,7 @@ export interface PeriodicReportsService {
   remove(user: EngineUser, id: number): Promise<CallResult<'deletePeriod'>>;
 }
 
-/** The table a report type reads (spec 2 §3 Periodic report: table); a builder report: its own. */
+/** The table a report type reads (see docs/requirements.md#lead-money-task-and-report-data Periodic report: table); a builder report: its own. */
 const TABLE_OF: Record<Exclude<PeriodicReportType, 'builder'>, string> = {
   monthly: 'transactions',
   utm: 'leads',

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { registerCall } from '../../http/register-call';
 import type { Services } from '../../compose';
 
-/** GET /permissionsAdmin, GET /permissions/{userGroupId}, POST /permission/save/ (spec 1 §7) and the preview. */
+/** GET /permissionsAdmin, GET /permissions/{userGroupId}, POST /permission/save/ (see docs/requirements.md#calls) and the preview. */
 export function registerPermissionRoutes(
   app: FastifyInstance,
   { permissionEditor }: Pick<Services, 'permissionEditor'>,

@@ -209,7 +209,7 @@ export function createPermissionsService(
         });
       });
       // Every node's next call of the group works with the new rows, then its open clients reload their
-      // menus, option lists and field lists (spec 1 §7).
+      // menus, option lists and field lists (see docs/requirements.md#calls).
       await invalidate({ kind: 'permissions' });
       realtime.broadcastFieldUpdate({});
       return { success: true, msg: messages.savedSuccessfully };

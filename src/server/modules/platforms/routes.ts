@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { registerCall } from '../../http/register-call';
 import type { Services } from '../../compose';
 
-/** Trading account calls of spec 2 §7 (/mt5/*): the platformlar tab of the lead detail. */
+/** Trading account calls of docs/requirements.md#calls (/mt5/*): the platformlar tab of the lead detail. */
 export function registerPlatformRoutes(
   app: FastifyInstance,
   { platforms }: Pick<Services, 'platforms'>,

@@ -33,7 +33,7 @@ import { platformFailure } from './platform-errors';
 export const PLATFORMS_MODULE = 'platformlar';
 /** The registered table of a customer's platform accounts. */
 export const PLATFORMS_TABLE = 'lead_platforms';
-/** Spec 2 §6: deposit and withdrawal on a platform account belong to risk alone. */
+/** docs/requirements.md#departments-and-permissions: deposit and withdrawal on a platform account belong to risk alone. */
 export const PLATFORM_MONEY_DEPARTMENT = 'risk';
 
 /** How a call names one account (login and type as the spec sends them, id ours). */

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Services } from '../../compose';
 import { registerCall } from '../../http/register-call';
 
-/** The user's stored shell preferences: layout, theme, muted keywords (spec 1 §7). */
+/** The user's stored shell preferences: layout, theme, muted keywords (see docs/requirements.md#calls). */
 export function registerPreferenceRoutes(
   app: FastifyInstance,
   { preferences }: Pick<Services, 'preferences'>,

@@ -91,7 +91,7 @@ export function createProfileService({
         if (Object.keys(changes).length > 0 || newHash) {
           await trx
             .updateTable('users')
-            // A new password of the user's own ends an admin-set one (issue 14).
+            // A new password of the user's own ends an admin-set one (see docs/admin-guide.md).
             .set({ ...changes, ...(newHash ? { password_hash: newHash, must_change_password: 0 } : {}) })
             .where('id', '=', user.id)
             .execute();

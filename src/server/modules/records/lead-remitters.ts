@@ -3,7 +3,7 @@ import { DomainError } from '../../domain-errors';
 import type { RecordHook } from '../../engine/record-hooks';
 
 /**
- * Server rules of lead remitters (third parties, spec 2 §2 "3-sahis-bilgileri", §5 "A lead remitter can
+ * Server rules of lead remitters (third parties, docs/requirements.md#lead-workspace-and-work-screens "3-sahis-bilgileri", #money-importer-and-lead-input "A lead remitter can
  * be saved only when tc is filled"), as a record hook: they hold for the inline insert, the edit form and
  * bulk edits alike. Whose lead a remitter may hang on is the engine's child rule (lead-children.ts).
  */

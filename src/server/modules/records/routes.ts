@@ -3,7 +3,7 @@ import { registerCall } from '../../http/register-call';
 import type { Services } from '../../compose';
 
 /**
- * The metadata-driven record calls of spec 1 §7 ("Lists and records"): permissions, fields, table,
+ * The metadata-driven record calls of docs/requirements.md#calls ("Lists and records"): permissions, fields, table,
  * row, detail save and inline save. Thin: the contract parses, the service decides.
  */
 export function registerRecordsRoutes(app: FastifyInstance, { records }: Pick<Services, 'records'>): void {

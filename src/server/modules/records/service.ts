@@ -31,7 +31,7 @@ type ListBody = z.output<(typeof contract)['table']['body']>;
 type RowBody = z.output<(typeof contract)['row']['body']>;
 type DetailSaveBody = z.output<(typeof contract)['detailSave']['body']>;
 type InlineSaveBody = z.output<(typeof contract)['inlineSave']['body']>;
-/** Inserts of their own kind (spec 1 §7 "type such as insert_note"): every type but the generic insert. */
+/** Inserts of their own kind (see docs/requirements.md#calls "type such as insert_note"): every type but the generic insert. */
 type TypedInsertBody = Exclude<Extract<InlineSaveBody, { type: string }>, { type: 'insert' }>;
 /** The user as typed inserts need them (a note is signed with the user's name). */
 export type RecordsUser = EngineUser & { name: string };
@@ -70,7 +70,7 @@ export interface RecordsService {
   inlineSave(user: RecordsUser, body: InlineSaveBody): Promise<CallResult<'inlineSave'>>;
 }
 
-/** Field metadata as the contract's fieldMetaSchema (spec 1 §3). */
+/** Field metadata as the contract's fieldMetaSchema (see docs/requirements.md#records-notes-and-settings). */
 export function fieldMeta(field: FieldDefinition): FieldMeta {
   return {
     id: field.id,
@@ -95,7 +95,7 @@ function menuEntry(table: TableDefinition, flags: TableFlags): MenuTable {
   };
 }
 
-/** Fields an insert may fill: writable ones and those the insert form shows (spec 1 §5: show_insert 1). */
+/** Fields an insert may fill: writable ones and those the insert form shows (see docs/requirements.md#filters-and-list-input: show_insert 1). */
 function insertableFields(access: TableAccess): Map<string, FieldDefinition> {
   const fields = new Map(access.writable.map((field) => [field.name, field]));
   for (const field of access.table.fields) {
@@ -182,9 +182,9 @@ export function createRecordsService(db: Kysely<Database>, deps: RecordsServiceD
           dahili: user.dahili,
           telegram_id: user.telegram_id,
           theme: user.theme,
-          // Lead-detail tabs follow the modules of the leads permission (spec 1 §6).
+          // Lead-detail tabs follow the modules of the leads permission (see docs/requirements.md#departments-and-permissions).
           modules: [...(byTable.get('leads')?.modules ?? [])],
-          // An admin-set password: the app asks for a new one before the shell (issue 14).
+          // An admin-set password: the app asks for a new one before the shell (see docs/admin-guide.md).
           must_change_password: user.must_change_password === true,
         },
       };

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Services } from '../../compose';
 import { registerCall } from '../../http/register-call';
 
-/** The report builder of spec 2 §2 (/reports) and §7 (reportBuilder, saveReport, updateReport, deleteReport, fields). */
+/** The report builder of docs/requirements.md#lead-workspace-and-work-screens (/reports) and #calls (reportBuilder, saveReport, updateReport, deleteReport, fields). */
 export function registerReportBuilderRoutes(
   app: FastifyInstance,
   { reportBuilder }: Pick<Services, 'reportBuilder'>,

@@ -41,9 +41,9 @@ export interface ReportBuilderService {
   fields(user: EngineUser, table: string): Promise<CallResult<'reportBuilderFields'>>;
   savedReports(user: EngineUser): Promise<CallResult<'savedReports'>>;
   save(user: EngineUser, body: SaveBody): Promise<CallResult<'saveReport'>>;
-  /** Admins only (spec 2 §6: Raporu Güncelle, Chart ekle). */
+  /** Admins only (see docs/requirements.md#departments-and-permissions: Raporu Güncelle, Chart ekle). */
   update(user: EngineUser, body: UpdateBody): Promise<CallResult<'updateReport'>>;
-  /** Admins only (spec 2 §6: Raporu sil). */
+  /** Admins only (see docs/requirements.md#departments-and-permissions: Raporu sil). */
   remove(user: EngineUser, id: number): Promise<CallResult<'deleteReport'>>;
   exportXlsx(user: EngineUser, form: ReportForm): Promise<CallResult<'reportBuilderExport'>>;
   /** A saved report the user may see (else the same 404), for a periodic report that sends it. */

@@ -9,7 +9,7 @@ export interface MonthlyReportRoutesDeps extends Pick<Services, 'monthlyReport' 
   dataDir?: string | undefined;
 }
 
-/** /report/monthly (spec 2 §2): the months × measures table, its drill-down and its Excel export. */
+/** /report/monthly (see docs/requirements.md#lead-workspace-and-work-screens): the months × measures table, its drill-down and its Excel export. */
 export function registerMonthlyReportRoutes(app: FastifyInstance, deps: MonthlyReportRoutesDeps): void {
   const { monthlyReport } = deps;
   const exporter = createMonthlyExporter({

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Services } from '../../compose';
 import { registerCall } from '../../http/register-call';
 
-/** The top bar's lead search (spec 1 §7; spec 2 §7 phone search): by name, by number, name suggestions. */
+/** The top bar's lead search (see docs/requirements.md#calls; docs/requirements.md#calls phone search): by name, by number, name suggestions. */
 export function registerSearchRoutes(app: FastifyInstance, { search }: Pick<Services, 'search'>): void {
   registerCall(app, 'search', async ({ user, body }) => ({
     success: true,

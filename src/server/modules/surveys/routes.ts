@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { registerCall } from '../../http/register-call';
 import type { Services } from '../../compose';
 
-/** Surveys of the lead detail's anketler tab and the survey builder (spec 2 §2, §7). */
+/** Surveys of the lead detail's anketler tab and the survey builder (see docs/requirements.md#lead-workspace-and-work-screens, #calls). */
 export function registerSurveyRoutes(app: FastifyInstance, { surveys }: Pick<Services, 'surveys'>): void {
   registerCall(app, 'questions', ({ user, params }) => surveys.list(user, params.x));
   registerCall(app, 'questionsSave', ({ user, body }) => surveys.save(user, body));

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { registerCall } from '../../http/register-call';
 import type { Services } from '../../compose';
 
-/** Tasks of the lead detail's gorevler tab and of the tasks page (spec 2 §2, §4, §7). */
+/** Tasks of the lead detail's gorevler tab and of the tasks page (see docs/requirements.md#lead-workspace-and-work-screens, #task-customer-and-money-states, #calls). */
 export function registerTaskRoutes(app: FastifyInstance, { tasks }: Pick<Services, 'tasks'>): void {
   registerCall(app, 'tasks', ({ user, body }) =>
     tasks.list(user, {

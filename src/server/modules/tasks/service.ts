@@ -355,7 +355,7 @@ export function createTasksService(
 
     async setStatus(user, id, status) {
       const task = await requireTask(user, id);
-      // Ticking an already done task keeps its first completion date; unticking clears it (spec 2 §4).
+      // Ticking an already done task keeps its first completion date; unticking clears it (see docs/requirements.md#task-customer-and-money-states).
       const row = await db
         .updateTable('tasks')
         .set({

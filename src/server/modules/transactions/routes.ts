@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { registerCall } from '../../http/register-call';
 import type { Services } from '../../compose';
 
-/** Money instructions (spec 2 §7 "Transaction actions", lead info, search) plus their journal and flows. */
+/** Money instructions (see docs/requirements.md#calls "Transaction actions", lead info, search) plus their journal and flows. */
 export function registerTransactionRoutes(
   app: FastifyInstance,
   { transactions }: Pick<Services, 'transactions'>,

@@ -26,7 +26,7 @@ import {
   type TransactionRow,
 } from './workflow';
 
-/** A change pushed live to whoever works the transaction (spec 2 §7: departments concerned). */
+/** A change pushed live to whoever works the transaction (see docs/requirements.md#calls: departments concerned). */
 export interface TransactionChange {
   readonly id: number;
   readonly customer_id: number;

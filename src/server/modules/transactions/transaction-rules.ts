@@ -28,7 +28,7 @@ import { checkRequestedAmount } from './money-amounts';
 /** The source table whose generic writes these rules guard. */
 export const TRANSACTIONS_SOURCE = 'transactions';
 
-/** Lead fields an instruction needs (spec 2 §5), with the labels the refusal names. */
+/** Lead fields an instruction needs (see docs/requirements.md#money-importer-and-lead-input), with the labels the refusal names. */
 export const REQUIRED_LEAD_FIELDS: readonly { readonly name: string; readonly label: string }[] = [
   { name: 'address', label: 'Adres' },
   { name: 'city', label: 'İl' },
@@ -78,7 +78,7 @@ export function leadReadiness(lead: Readonly<Record<string, unknown>>): LeadRead
   };
 }
 
-/** The customer's REAL platform logins (spec 2 §5: only REAL can be picked). */
+/** The customer's REAL platform logins (see docs/requirements.md#money-importer-and-lead-input: only REAL can be picked). */
 export async function realPlatformLogins(
   db: Kysely<Database>,
   customerId: number,
@@ -167,7 +167,7 @@ function checkIbanAndHolder(values: Map<string, WriteValue>): void {
   if (text(values.get('iban_name')) === '') throw DomainError.invalid(t.ibanNameRequired);
 }
 
-/** A remitter above 1 names a third party, who must be one of this lead's (spec 2 §3). */
+/** A remitter above 1 names a third party, who must be one of this lead's (see docs/requirements.md#lead-money-task-and-report-data). */
 async function checkRemitter(
   trx: Kysely<Database>,
   values: Map<string, WriteValue>,

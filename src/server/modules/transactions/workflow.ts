@@ -39,7 +39,7 @@ export interface ActionInput {
 }
 
 /**
- * One explicit step of spec 2 §7: who may take it, on which type, to which status (checked against the
+ * One explicit step of docs/requirements.md#calls: who may take it, on which type, to which status (checked against the
  * flow of the current status), and what it writes. `to` null: the step keeps the status (comment, delivery).
  */
 interface ActionSpec {

@@ -64,7 +64,7 @@ function testIdProps(testId: string | undefined): Record<string, string> {
 }
 
 /**
- * The one date / date-time input of the app (issue #10): Blueprint's DateInput with a Turkish calendar
+ * The one date / date-time input of the app (see docs/architecture.md#renderer-features): Blueprint's DateInput with a Turkish calendar
  * and DD.MM.YYYY [HH:mm] text (dayjs), never the browser's native mm/dd/yyyy. Values stay in the API's
  * format both ways, so callers never see Date objects or time zones.
  */

@@ -16,7 +16,7 @@ import type { FieldEditorProps } from './types';
 import './field-editors.css';
 
 /**
- * One value editor for any field, chosen by its component type (spec 1 §3). Used by the search panel
+ * One value editor for any field, chosen by its component type (see docs/requirements.md#records-notes-and-settings). Used by the search panel
  * (mode 'filter'), the bulk form, the insert and edit modals (mode 'form').
  */
 export function FieldEditor(props: FieldEditorProps): ReactNode {

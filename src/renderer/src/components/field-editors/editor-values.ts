@@ -2,7 +2,7 @@ import type { CellValue } from '../../../../shared/contract';
 import type { ComponentType } from '../../../../shared/domain';
 import type { FieldEditorValue } from './types';
 
-/** What kind of input a component type gets (spec 1 §3). */
+/** What kind of input a component type gets (see docs/requirements.md#records-notes-and-settings). */
 export type EditorKind =
   | 'text'
   | 'textarea'

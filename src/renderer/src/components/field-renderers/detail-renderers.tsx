@@ -19,7 +19,7 @@ export function EmailValue({ value }: FieldRendererProps): ReactNode {
   );
 }
 
-/** lead_id: the lead's number, linking to its detail page (spec 1 §2 /leadDetail/{id}). */
+/** lead_id: the lead's number, linking to its detail page (see docs/requirements.md#shell-lists-and-chat /leadDetail/{id}). */
 export function LeadLinkValue({ value }: FieldRendererProps): ReactNode {
   const id = positiveId(value);
   if (id === null) return <span className="field-number">{cellText(value)}</span>;

@@ -23,7 +23,7 @@ import type { FieldRenderer, FieldRendererProps } from './types';
 import './field-renderers.css';
 
 /**
- * Component name (spec 1 §3) → list-cell renderer, one for every type, so lists never special-case
+ * Component name (see docs/requirements.md#records-notes-and-settings) → list-cell renderer, one for every type, so lists never special-case
  * columns. Cells that act (status change, calls, modals) read the table and the modals from
  * FieldRendererContext and only display without it.
  */

@@ -64,7 +64,7 @@ function summary(entry: AdminJournalEntry): string {
 
 const NO_PARAMS = { params: {} };
 
-/** The latest admin changes (issue 14: every admin change is journaled), newest first. */
+/** The latest admin changes (see docs/admin-guide.md: every admin change is journaled), newest first. */
 export function AdminJournal({ enabled }: { enabled: boolean }): ReactNode {
   const journal = useCrmQuery('adminJournal', NO_PARAMS, { enabled });
   if (!enabled) return null;

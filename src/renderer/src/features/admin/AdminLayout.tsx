@@ -38,7 +38,7 @@ function SidebarLink({
   );
 }
 
-/** Spec 2 §2 "Reset Cache": the server drops its caches and every open client reloads menus and lists. */
+/** docs/requirements.md#lead-workspace-and-work-screens "Reset Cache": the server drops its caches and every open client reloads menus and lists. */
 function ResetCacheButton(): ReactNode {
   const notifier = useNotifier();
   const queryClient = useQueryClient();
@@ -104,8 +104,7 @@ function AdminSidebar({ tables }: { tables: readonly MenuTable[] }): ReactNode {
 export type AdminLayoutProps = { children: ReactNode };
 
 /**
- * Every admin screen (/admin, /admin/{table}, /admin/users, /user/permissions/{id}): the sidebar of spec 2
- * §2 beside the screen. Departments outside the admin area get the refusal page instead; the server
+ * Every admin screen (/admin, /admin/{table}, /admin/users, /user/permissions/{id}): the sidebar of docs/requirements.md#lead-workspace-and-work-screens beside the screen. Departments outside the admin area get the refusal page instead; the server
  * refuses their calls anyway.
  */
 export function AdminLayout({ children }: AdminLayoutProps): ReactNode {

@@ -66,8 +66,8 @@ function AdminCounters({ info }: { info: AdminInfoQuery }): ReactNode {
 }
 
 /**
- * /admin (spec 1 §2): counts of users, leads and customers and the average lead-to-customer time, and the
- * latest admin changes, beside the admin sidebar (spec 2 §2). Other departments get the refusal page.
+ * /admin (see docs/requirements.md#shell-lists-and-chat): counts of users, leads and customers and the average lead-to-customer time, and the
+ * latest admin changes, beside the admin sidebar (see docs/requirements.md#lead-workspace-and-work-screens). Other departments get the refusal page.
  */
 export function AdminPage(): ReactNode {
   usePageTitle(messages.adminPanel);

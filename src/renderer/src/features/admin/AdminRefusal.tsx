@@ -9,7 +9,7 @@ export type AdminRefusalProps = { department: string };
 
 /**
  * What a user outside the admin departments sees at /admin: the entry stays in everyone's profile menu
- * (spec 1 §2), so the page says plainly whom the panel is for instead of failing on a table.
+ * (see docs/requirements.md#shell-lists-and-chat), so the page says plainly whom the panel is for instead of failing on a table.
  */
 export function AdminRefusal({ department }: AdminRefusalProps): ReactNode {
   return (

@@ -9,7 +9,7 @@ import { ListPage } from '../list';
 import { AdminLayout } from './AdminLayout';
 
 /**
- * /admin/{table} (spec 1 §2): the admin data table, i.e. the generic list with its edit modal and
+ * /admin/{table} (see docs/requirements.md#shell-lists-and-chat): the admin data table, i.e. the generic list with its edit modal and
  * /detail/ links, beside the admin sidebar. A table the group may not see says so in the server's words.
  */
 export function AdminTableRoute(): ReactNode {

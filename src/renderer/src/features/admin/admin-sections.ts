@@ -14,7 +14,7 @@ const visibleAt = (tables: readonly MenuTable[], location: number): MenuTable[] 
   tables.filter((entry) => entry.location === location && entry.show === 1 && hasScreen(entry));
 
 /**
- * The admin sidebar of spec 2 §2: location 2 under Hesap Yönetimi, 3 under Satış süreci özelleştirme,
+ * The admin sidebar of docs/requirements.md#lead-workspace-and-work-screens: location 2 under Hesap Yönetimi, 3 under Satış süreci özelleştirme,
  * 4 under Raporlar. Only the tables the user's group may see, and only entries this version can open.
  */
 export function adminSections(tables: readonly MenuTable[]): AdminSection[] {
@@ -40,7 +40,7 @@ const ADMIN_SCREENS: Readonly<Record<string, string>> = {
 };
 
 /**
- * Where an admin entry leads (spec 2 §2): its named url, else the admin table (/admin/{table}); the users
+ * Where an admin entry leads (see docs/requirements.md#lead-workspace-and-work-screens): its named url, else the admin table (/admin/{table}); the users
  * and permissions tables open their own screens.
  */
 export function adminTarget(entry: MenuTable): string {

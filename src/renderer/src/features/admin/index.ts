@@ -4,7 +4,7 @@ import { lazyScreen } from '../../app/lazy-screen';
 // What other features may use of the admin area: its layout (sidebar, refusal) for the admin screens.
 export { AdminLayout, useMayAdminister, type AdminLayoutProps } from './AdminLayout';
 
-// The admin area (spec 1 §2): the panel, its users screen and the admin data tables, for admins.
+// The admin area (see docs/requirements.md#shell-lists-and-chat): the panel, its users screen and the admin data tables, for admins.
 export const adminFeature: FeatureRoutes = {
   shell: [
     {

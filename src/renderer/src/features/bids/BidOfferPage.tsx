@@ -202,7 +202,7 @@ function OfferForm({ preview }: { preview: BidPreview }): ReactNode {
   );
 }
 
-/** /bids/{lead_id}/{id} (spec 2 §2): the offer for a lead with the computed total and a PDF button. */
+/** /bids/{lead_id}/{id} (see docs/requirements.md#lead-workspace-and-work-screens): the offer for a lead with the computed total and a PDF button. */
 export function BidOfferPage(): ReactNode {
   const params = useParams();
   const leadId = Number(params.leadId);

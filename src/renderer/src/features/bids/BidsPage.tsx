@@ -239,7 +239,7 @@ function PrepareOffer({ templates }: { templates: readonly BidTemplate[] }): Rea
   );
 }
 
-/** /bids (spec 2 §2): the offer template builder, and the way to an offer for a lead. */
+/** /bids (see docs/requirements.md#lead-workspace-and-work-screens): the offer template builder, and the way to an offer for a lead. */
 export function BidsPage(): ReactNode {
   usePageTitle(workTexts.bidsTitle);
   const notifier = useNotifier();

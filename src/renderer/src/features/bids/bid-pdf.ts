@@ -26,7 +26,7 @@ function toBase64(buffer: ArrayBuffer): string {
 }
 
 /**
- * The offer as an A4 portrait PDF (spec 2 §2). Text is written with an embedded Unicode font (DejaVu
+ * The offer as an A4 portrait PDF (see docs/requirements.md#lead-workspace-and-work-screens). Text is written with an embedded Unicode font (DejaVu
  * Sans), so Turkish letters stay intact and the name and total can be searched and copied; jsPDF and the
  * font load only when a PDF is made. Answers the PDF as base64.
  */

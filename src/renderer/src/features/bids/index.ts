@@ -1,7 +1,7 @@
 import type { FeatureRoutes } from '../../app/feature-routes';
 import { lazyScreen } from '../../app/lazy-screen';
 
-// Offer templates and a lead's offer with its PDF (spec 2 §2 /bids).
+// Offer templates and a lead's offer with its PDF (see docs/requirements.md#lead-workspace-and-work-screens /bids).
 export const bidsFeature: FeatureRoutes = {
   shell: [
     {

@@ -37,7 +37,7 @@ function DaysTag({ row }: { row: CallPeriodRow }): ReactNode {
 }
 
 /**
- * /call-periods (spec 2 §2): leads due to be called, most overdue first (name, lead status, agent, date
+ * /call-periods (see docs/requirements.md#lead-workspace-and-work-screens): leads due to be called, most overdue first (name, lead status, agent, date
  * to be called, days elapsed). Ticked rows get another agent in one bulk change (/bulk/save/, agent_id),
  * which the server checks against the user's scope like any bulk edit.
  */

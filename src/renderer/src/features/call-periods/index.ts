@@ -1,7 +1,7 @@
 import type { FeatureRoutes } from '../../app/feature-routes';
 import { lazyScreen } from '../../app/lazy-screen';
 
-// Leads due to be called; the menu's /tasks leads here too (spec 2 §2 note).
+// Leads due to be called; the menu's /tasks leads here too (see docs/requirements.md#lead-workspace-and-work-screens note).
 export const callPeriodsFeature: FeatureRoutes = {
   shell: [
     {

@@ -13,7 +13,7 @@ import { MessagePane } from './MessagePane';
 import './chat.css';
 
 /**
- * /chat and /chat/ch/{channelId} (spec 1 §2): channels and direct conversations on the left, the open
+ * /chat and /chat/ch/{channelId} (see docs/requirements.md#shell-lists-and-chat): channels and direct conversations on the left, the open
  * one's messages and the input on the right. Refreshed every 30 s and at once on a push.
  */
 export function ChatPage(): ReactNode {

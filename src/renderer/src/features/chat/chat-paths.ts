@@ -1,4 +1,4 @@
-/** The chat screen's addresses: /chat, /chat/ch/{channelId} (spec 1 §2), and a new direct conversation. */
+/** The chat screen's addresses: /chat, /chat/ch/{channelId} (see docs/requirements.md#shell-lists-and-chat), and a new direct conversation. */
 export const CHAT_PATH = '/chat';
 /** The chat entry of the menu (crm_tables.table_name, url 'chat'). */
 export const CHAT_TABLE = 'chat';

@@ -21,7 +21,7 @@ const chatMessagesPrefix = [...chatPrefix, 'messages'] as const;
 /** Every page of one channel's messages, under one key so a push or a send refetches them together. */
 export const chatMessagesKey = (channelId: number) => [...chatMessagesPrefix, channelId] as const;
 
-/** Channels, direct conversations and unread counts: every 30 s (spec 1 §9) and on each push. */
+/** Channels, direct conversations and unread counts: every 30 s (see docs/requirements.md#constants-and-limits) and on each push. */
 export function useChatChannels() {
   const bridge = useBridge();
   return useQuery<CallResult<'chatChannels'>, CrmError>({

@@ -10,7 +10,7 @@ import { LeadCharts } from './charts/LeadCharts';
 import './dashboard.css';
 
 /**
- * Home (/), spec 1 §2 and spec 2 §2: one tile per location-1 table (linking the way the menu does), the
+ * Home (/), docs/requirements.md#shell-lists-and-chat and docs/requirements.md#lead-workspace-and-work-screens: one tile per location-1 table (linking the way the menu does), the
  * month calendar of the user's reminders and the lead charts over a date range.
  */
 export function DashboardPage(): ReactNode {

@@ -254,7 +254,7 @@ function RuleForm({ hook, index, onMove, onRemove, onSaved }: RuleFormProps): Re
 }
 
 /**
- * /hooks (spec 2 §2): lead-assignment rules as condition/action pairs (if, if_value, then, then_value),
+ * /hooks (see docs/requirements.md#lead-workspace-and-work-screens): lead-assignment rules as condition/action pairs (if, if_value, then, then_value),
  * in the order they run; round robin among a team's active agents; skipped rules show why.
  */
 export function HooksPage(): ReactNode {

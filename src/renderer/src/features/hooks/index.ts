@@ -1,7 +1,7 @@
 import type { FeatureRoutes } from '../../app/feature-routes';
 import { lazyScreen } from '../../app/lazy-screen';
 
-// Lead-assignment rules (spec 2 §2 /hooks).
+// Lead-assignment rules (see docs/requirements.md#lead-workspace-and-work-screens /hooks).
 export const hooksFeature: FeatureRoutes = {
   shell: [
     {

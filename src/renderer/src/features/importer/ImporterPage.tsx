@@ -122,7 +122,7 @@ export function ImporterPage(): ReactNode {
   );
   const required = useMemo(() => fields.filter((field) => field.required), [fields]);
 
-  // Progress pushed by the server on this upload's channel (spec 2 §9), shown as it comes.
+  // Progress pushed by the server on this upload's channel (see docs/requirements.md#constants-and-limits), shown as it comes.
   useEffect(
     () =>
       bridge.on('importProgress', (event) => {
@@ -135,7 +135,7 @@ export function ImporterPage(): ReactNode {
   );
 
   function reset(next: ImportProblemText | null): void {
-    // After a file error the picker starts over (spec 2 §4).
+    // After a file error the picker starts over (see docs/requirements.md#task-customer-and-money-states).
     setProblem(next);
     setPicked(null);
     setParsed(null);

@@ -1,7 +1,7 @@
 import type { FeatureRoutes } from '../../app/feature-routes';
 import { lazyScreen } from '../../app/lazy-screen';
 
-// The importer (/excel/{table}) and its report (/report/import), issue #13; each screen its own script.
+// The importer (/excel/{table}) and its report (/report/import), docs/user-guide.md#importing-leads; each screen its own script.
 export const importerFeature: FeatureRoutes = {
   shell: [
     {

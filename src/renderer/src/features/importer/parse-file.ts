@@ -33,7 +33,7 @@ export async function parsePickedFile(file: File, limits: ImportLimits): Promise
 }
 
 /**
- * The desktop app's way (issue #13): its main process opens the OS dialog, checks type and size and parses
+ * The desktop app's way (see docs/user-guide.md#importing-leads): its main process opens the OS dialog, checks type and size and parses
  * the file in a worker thread; only the sheet comes back. A failed IPC reads as an invalid file.
  */
 export async function pickFileOnDesktop(

@@ -56,7 +56,7 @@ export async function runImport(
   return { inserted: (status.report?.inserted ?? 0) + result.inserted, skipped: result.skipped };
 }
 
-/** 11 characters of [a-z0-9] for the import's channel id (spec 2 §9). */
+/** 11 characters of [a-z0-9] for the import's channel id (see docs/requirements.md#constants-and-limits). */
 export function randomSuffix(): string {
   const alphabet = 'abcdefghijklmnopqrstuvwxyz0123456789';
   const bytes = crypto.getRandomValues(new Uint8Array(11));

@@ -32,7 +32,7 @@ import { TasksTab } from './tasks/TasksTab';
 import { MoneyTab } from './money/MoneyTab';
 import './lead-detail.css';
 
-/** Spec 2 §2: a missing lead and one the user may not see answer alike, with the spec's 404 text. */
+/** docs/requirements.md#lead-workspace-and-work-screens: a missing lead and one the user may not see answer alike, with the spec's 404 text. */
 export function LeadNotFound(): ReactNode {
   return (
     <div className="page page-centered" data-testid="lead-not-found">

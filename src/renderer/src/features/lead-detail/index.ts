@@ -1,7 +1,7 @@
 import type { FeatureRoutes } from '../../app/feature-routes';
 import { lazyScreen } from '../../app/lazy-screen';
 
-// The lead detail screen (spec 2): header, tabs and the panels of one lead.
+// The lead detail screen (docs/requirements.md#lead-workspace-and-work-screens): header, tabs and the panels of one lead.
 export const leadDetailFeature: FeatureRoutes = {
   shell: [
     {

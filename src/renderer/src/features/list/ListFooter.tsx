@@ -19,7 +19,7 @@ export type ListFooterProps = {
 
 const PAGE_SIZE_ITEMS = PAGE_SIZE_OPTIONS.map((size) => ({ value: size, label: String(size) }));
 
-/** Spec 1 §2 footer: "Toplam Kayıt: {total}", the page count, the page-size selector and paging. */
+/** docs/requirements.md#shell-lists-and-chat footer: "Toplam Kayıt: {total}", the page count, the page-size selector and paging. */
 export function ListFooter({
   paging,
   onExactTotal,
@@ -65,7 +65,7 @@ export function ListFooter({
           <HTMLSelect
             value={pageSize}
             options={PAGE_SIZE_ITEMS}
-            // Spec 1 §5: the page size is parsed as an integer.
+            // docs/requirements.md#filters-and-list-input: the page size is parsed as an integer.
             onChange={(event) => {
               const size = Number.parseInt(event.currentTarget.value, 10);
               if (Number.isInteger(size) && size > 0) onPageSizeChange(size);

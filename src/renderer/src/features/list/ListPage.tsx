@@ -338,7 +338,7 @@ function ListTable({
 }
 
 /**
- * /list/:table. With URL multi-search parameters (spec 1 §2) the list first needs the field list to know
+ * /list/:table. With URL multi-search parameters (see docs/requirements.md#shell-lists-and-chat) the list first needs the field list to know
  * which parameters are fields; it waits for it, so the first request already carries those filters.
  */
 export function ListPage({ table }: ListPageProps): ReactNode {
@@ -369,7 +369,7 @@ export type ListScreenProps = {
 
 const NO_FIELDS: ReadonlySet<string> = new Set();
 
-/** The generic list (spec 1 §2): toolbar, active filters, table with search row, footer, drawers. */
+/** The generic list (see docs/requirements.md#shell-lists-and-chat): toolbar, active filters, table with search row, footer, drawers. */
 function ListScreen({ table, fields }: ListScreenProps): ReactNode {
   const permissions = usePermissions();
   const navigate = useNavigate();

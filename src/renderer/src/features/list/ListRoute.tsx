@@ -28,7 +28,7 @@ function TableUnavailable(): ReactNode {
   );
 }
 
-/** /list/:table. Keyed by table so sort, paging and selection start afresh on a route change (spec 1 §2). */
+/** /list/:table. Keyed by table so sort, paging and selection start afresh on a route change (see docs/requirements.md#shell-lists-and-chat). */
 export function ListRoute(): ReactNode {
   const { table = '' } = useParams();
   // The shell loaded GET /permissions before any page: it lists every table the user may see.

@@ -16,7 +16,7 @@ export type SortHeaderProps = {
  */
 const HIDDEN_QUADRANT = `.${Classes.getClassNamespace()}-table-quadrant-main`;
 
-/** A column title that sorts on click; the arrow shows the current direction (spec 1 §4). */
+/** A column title that sorts on click; the arrow shows the current direction (see docs/requirements.md#notification-and-list-states). */
 export function SortHeader({ field, label, sort, onToggle }: SortHeaderProps): ReactNode {
   const active = sort.name === field;
   const attach = useCallback(

@@ -6,7 +6,7 @@ type TableAnswer = CallResult<'table'>;
 
 /**
  * The list's columns: the user's stored choice, else the spec's defaults, else the answer's list fields;
- * id always first (spec 1 §5, §9). Names the answer knows nothing about (a field dropped from the
+ * id always first (see docs/requirements.md#filters-and-list-input, #constants-and-limits). Names the answer knows nothing about (a field dropped from the
  * table or from the user's permissions) are skipped rather than shown as empty columns.
  */
 export function buildColumns(

@@ -3,7 +3,7 @@ import { parseSort } from './list-preferences';
 import { parseFilters } from './search/filter-state';
 
 /**
- * The list on screen as "Sonraki kayıt" must follow it (spec 2 §2: "next-lead navigation using the
+ * The list on screen as "Sonraki kayıt" must follow it (see docs/requirements.md#lead-workspace-and-work-screens: "next-lead navigation using the
  * current filters"): its table and the filters and sort the person sees, URL multi-search filters
  * included. The stored per-table filters are not enough: a list opened as /list/leads?status_id=3 shows
  * the link's filters without storing them.

@@ -4,7 +4,7 @@ import { parseFilters } from './search/filter-state';
 import { parseColumns } from './view/column-prefs';
 
 /**
- * Per-table UI preferences in localStorage (spec 1 §3: "per-table columns, sort and filters"). Values are
+ * Per-table UI preferences in localStorage (see docs/requirements.md#records-notes-and-settings: "per-table columns, sort and filters"). Values are
  * parsed defensively: they outlive app versions and can be edited by hand.
  */
 export const preferenceKeys = {
@@ -42,7 +42,7 @@ function removeKey(key: string): void {
   }
 }
 
-/** A stored sort, or the default id desc (spec 1 §4) when there is none or it is damaged. */
+/** A stored sort, or the default id desc (see docs/requirements.md#notification-and-list-states) when there is none or it is damaged. */
 export function parseSort(value: unknown): ListSort {
   if (typeof value === 'object' && value !== null) {
     const { name, type } = value as Record<string, unknown>;
@@ -74,7 +74,7 @@ export function readAutoRefresh(): boolean {
   return readJson(preferenceKeys.autoRefresh) === true;
 }
 
-/** The table's sort, saved whenever it changes (spec 1 §4: "saved per table"). */
+/** The table's sort, saved whenever it changes (see docs/requirements.md#notification-and-list-states: "saved per table"). */
 export function useStoredSort(table: string): [ListSort, (sort: ListSort) => void] {
   const [sort, setSortState] = useState<ListSort>(() => readStoredSort(table));
   const setSort = useCallback(
@@ -104,7 +104,7 @@ export function useStoredColumns(table: string): [string[] | null, (columns: str
   return [columns, setColumns];
 }
 
-/** The "Otomatik yenile" switch (spec 1 §9: every 60 s when enabled), kept across restarts. */
+/** The "Otomatik yenile" switch (see docs/requirements.md#constants-and-limits: every 60 s when enabled), kept across restarts. */
 export function useAutoRefreshPreference(): [boolean, (enabled: boolean) => void] {
   const [enabled, setEnabledState] = useState(readAutoRefresh);
   const setEnabled = useCallback((next: boolean) => {

@@ -68,7 +68,7 @@ export function LoginPage(): ReactNode {
       // A different user may be logging in: nothing cached for the previous one may leak into the shell.
       queryClient.removeQueries({ queryKey: crmKeys.all });
       notifier.clear();
-      // Spec 2 §8: a toast for a successful login.
+      // docs/requirements.md#messages-the-user-reads: a toast for a successful login.
       notifier.success(messages.loginSuccess);
       void navigate(returnPath(location.state), { replace: true });
       return;

@@ -5,7 +5,7 @@ import { messages } from '../../../../shared/i18n/messages';
 import { useBridge } from '../../bridge/bridge-context';
 import { uiTexts } from '../../i18n/ui-texts';
 
-/** /notfound: the configured address answers, but not as this CRM's API (spec 1 §2). */
+/** /notfound: the configured address answers, but not as this CRM's API (see docs/requirements.md#shell-lists-and-chat). */
 export function CrmNotFoundPage(): ReactNode {
   const bridge = useBridge();
   return (

@@ -124,7 +124,7 @@ function Editor({ groupId, tables, answer }: EditorProps): ReactNode {
       void queryClient.invalidateQueries({ queryKey: ['crm', 'call', 'groupPermissions'] });
       void queryClient.invalidateQueries({ queryKey: ['crm', 'call', 'adminJournal'] });
     },
-    // Spec 1 §8: a failed permissions save shows the error text.
+    // docs/requirements.md#messages-the-user-reads: a failed permissions save shows the error text.
     onError: (error) => {
       setProblem(error.message);
       notifier.danger(error.message);
@@ -288,7 +288,7 @@ function GroupEditor({ groupId }: { groupId: number }): ReactNode {
   return <Editor key={groupId} groupId={groupId} tables={tables.data.tables} answer={group.data} />;
 }
 
-/** /user/permissions/{id} (spec 1 §2): the permission editor of one user group; without an id, the groups. */
+/** /user/permissions/{id} (see docs/requirements.md#shell-lists-and-chat): the permission editor of one user group; without an id, the groups. */
 export function PermissionEditorPage(): ReactNode {
   usePageTitle(permissionTexts.title);
   const { id } = useParams();

@@ -1,7 +1,7 @@
 import type { FeatureRoutes } from '../../app/feature-routes';
 import { lazyScreen } from '../../app/lazy-screen';
 
-// The permission editor of a user group (spec 1 §2 /user/permissions/{id}); no group id: the first group.
+// The permission editor of a user group (see docs/requirements.md#shell-lists-and-chat /user/permissions/{id}); no group id: the first group.
 export const permissionsFeature: FeatureRoutes = {
   shell: [
     {

@@ -6,7 +6,7 @@ import { shellTexts } from '../../i18n/shell-texts';
 
 export type ActivityTabProps = { rows: readonly ActivityRow[] };
 
-/** Tab Etkinliklerim (spec 1 §2): updated, viewed and noted lead counts, first and last action time. */
+/** Tab Etkinliklerim (see docs/requirements.md#shell-lists-and-chat): updated, viewed and noted lead counts, first and last action time. */
 export function ActivityTab({ rows }: ActivityTabProps): ReactNode {
   if (rows.length === 0) {
     return <NonIdealState icon="history" title={shellTexts.activityEmpty} className="profile-empty" />;

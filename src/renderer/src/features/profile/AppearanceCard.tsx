@@ -10,7 +10,7 @@ const LAYOUT_OPTIONS: { value: Layout; label: string }[] = [
   { value: 'head_navbar', label: shellTexts.layoutTop },
 ];
 
-/** Spec 1 §2: the theme (menu on the left or on top) is chosen here; ours adds dark mode. Applies at once. */
+/** docs/requirements.md#shell-lists-and-chat: the theme (menu on the left or on top) is chosen here; ours adds dark mode. Applies at once. */
 export function AppearanceCard(): ReactNode {
   const { preferences, save } = usePreferences();
   return (

@@ -13,7 +13,7 @@ import { uiTexts } from '../../i18n/ui-texts';
 export type ContactCardProps = { me: Pick<Me, 'dahili' | 'telegram_id'> };
 
 /**
- * Dahili and Telegram id (spec 1 §3 profile form). Spec 1 §8: "Dahiliniz güncellenmiştir" and the page
+ * Dahili and Telegram id (see docs/requirements.md#records-notes-and-settings profile form). docs/requirements.md#messages-the-user-reads: "Dahiliniz güncellenmiştir" and the page
  * reloads (the softphone line is read at start by several screens); "Telegram id güncellenmiştir".
  */
 export function ContactCard({ me }: ContactCardProps): ReactNode {
@@ -32,7 +32,7 @@ export function ContactCard({ me }: ContactCardProps): ReactNode {
       return;
     }
     setProblem(null);
-    // Spec 1 §8: a refused profile save toasts exactly 'Şifreniz güncellenemedi'; the reason stays by the form.
+    // docs/requirements.md#messages-the-user-reads: a refused profile save toasts exactly 'Şifreniz güncellenemedi'; the reason stays by the form.
     const refuse = (reason: string): void => {
       notifier.danger(messages.passwordUpdateFailed);
       setProblem(reason.trim() === '' ? messages.passwordUpdateFailed : reason);

@@ -11,7 +11,7 @@ import './profile.css';
 export type ForcedPasswordChangeProps = { email: string; name: string };
 
 /**
- * Shown instead of the shell while the account still has a password an admin set (issue 14): the server
+ * Shown instead of the shell while the account still has a password an admin set (see docs/admin-guide.md): the server
  * refuses every other call until the user picks their own, so nothing else is offered.
  */
 export function ForcedPasswordChange({ email, name }: ForcedPasswordChangeProps): ReactNode {

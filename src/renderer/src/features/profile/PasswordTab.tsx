@@ -21,7 +21,7 @@ export type PasswordTabProps = {
   onChanged?: () => void;
 };
 
-/** Tab Şifre (spec 1 §2): current, new and repeat, sent to POST /auth/save; answers per spec 1 §8. */
+/** Tab Şifre (see docs/requirements.md#shell-lists-and-chat): current, new and repeat, sent to POST /auth/save; answers per docs/requirements.md#messages-the-user-reads. */
 export function PasswordTab({ email, onChanged }: PasswordTabProps): ReactNode {
   const notifier = useNotifier();
   const [form, setForm] = useState<PasswordForm>(EMPTY_PASSWORD_FORM);
@@ -50,7 +50,7 @@ export function PasswordTab({ email, onChanged }: PasswordTabProps): ReactNode {
             onChanged?.();
             return;
           }
-          // Spec 1 §8: the toast is exactly 'Şifreniz güncellenemedi'; the reason stays by the form.
+          // docs/requirements.md#messages-the-user-reads: the toast is exactly 'Şifreniz güncellenemedi'; the reason stays by the form.
           notifier.danger(messages.passwordUpdateFailed);
           setProblem(passwordFailureText(answer.msg));
         },

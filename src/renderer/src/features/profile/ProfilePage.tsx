@@ -27,7 +27,7 @@ function Counter({ label, value, testId }: CounterProps): ReactNode {
 }
 
 /**
- * /profile (spec 1 §2): counters (leads, customers, average lead-to-customer days), tab Şifre and tab
+ * /profile (see docs/requirements.md#shell-lists-and-chat): counters (leads, customers, average lead-to-customer days), tab Şifre and tab
  * Etkinliklerim; beside them dahili and Telegram id, the theme, and the desktop's global shortcut.
  */
 export function ProfilePage(): ReactNode {

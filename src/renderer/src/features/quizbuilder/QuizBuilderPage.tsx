@@ -37,7 +37,7 @@ const optionsOf = (text: string): string[] =>
 
 type EditorProps = { survey: SurveyDefinition | null; onDone: () => void };
 
-/** A survey: its name and questions of type Girdi, Seçenek, ÇokluSeçenek or Evet/Hayır (spec 2 §2). */
+/** A survey: its name and questions of type Girdi, Seçenek, ÇokluSeçenek or Evet/Hayır (see docs/requirements.md#lead-workspace-and-work-screens). */
 function SurveyEditor({ survey, onDone }: EditorProps): ReactNode {
   const notifier = useNotifier();
   const queryClient = useQueryClient();
@@ -130,7 +130,7 @@ function SurveyEditor({ survey, onDone }: EditorProps): ReactNode {
   );
 }
 
-/** /quizbuilder (spec 2 §2): surveys are built here and answered in the lead's anketler tab. */
+/** /quizbuilder (see docs/requirements.md#lead-workspace-and-work-screens): surveys are built here and answered in the lead's anketler tab. */
 export function QuizBuilderPage(): ReactNode {
   usePageTitle(workTexts.quizTitle);
   const surveys = useCrmQuery('surveyList', {});

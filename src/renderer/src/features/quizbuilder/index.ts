@@ -1,7 +1,7 @@
 import type { FeatureRoutes } from '../../app/feature-routes';
 import { lazyScreen } from '../../app/lazy-screen';
 
-// The survey builder (spec 2 §2 /quizbuilder).
+// The survey builder (see docs/requirements.md#lead-workspace-and-work-screens /quizbuilder).
 export const quizbuilderFeature: FeatureRoutes = {
   shell: [
     {

@@ -4,7 +4,7 @@ import { recordId, tableName } from '../../../../shared/contract';
 import { PageNotFound } from '../not-found';
 
 /**
- * /detail/{table}/{id} (spec 2 §2): a lead opens its workspace, any other record the generic edit form.
+ * /detail/{table}/{id} (see docs/requirements.md#lead-workspace-and-work-screens): a lead opens its workspace, any other record the generic edit form.
  * The query (a lead's ?trx=) goes along.
  */
 export function DetailRedirect(): ReactNode {

@@ -67,7 +67,7 @@ function EditRecordView({ table, id }: EditRecordViewProps): ReactNode {
   );
 }
 
-/** /edit/{table}/{id} (spec 2 §2): the record's fields as a form, titled with the table's name and the id. */
+/** /edit/{table}/{id} (see docs/requirements.md#lead-workspace-and-work-screens): the record's fields as a form, titled with the table's name and the id. */
 export function EditRecordPage(): ReactNode {
   const params = useParams();
   const table = tableName.safeParse(params.table ?? '');

@@ -44,8 +44,8 @@ function pdfTable(answer: RunAnswer): { columns: string[]; rows: string[][] } {
 const isEmpty = (answer: RunAnswer): boolean => answer.return.rows.length === 0;
 
 /**
- * /reports (spec 2 §2 report builder): the report form, the result as a chart and a table, saved reports
- * (admins alone update, add a chart to and delete them, spec 2 §6), and Excel and PDF exports.
+ * /reports (see docs/requirements.md#lead-workspace-and-work-screens report builder): the report form, the result as a chart and a table, saved reports
+ * (admins alone update, add a chart to and delete them, docs/requirements.md#departments-and-permissions), and Excel and PDF exports.
  */
 export function ReportBuilderPage(): ReactNode {
   usePageTitle(texts.title);
@@ -199,7 +199,7 @@ export function ReportBuilderPage(): ReactNode {
             </Callout>
           ) : answer && isEmpty(answer) ? (
             <div className="report-state" data-testid="report-empty">
-              {/* Spec 2 §8: a report that produces nothing asks to check the filter values. */}
+              {/* docs/requirements.md#messages-the-user-reads: a report that produces nothing asks to check the filter values. */}
               <NonIdealState
                 icon="th-disconnect"
                 title={texts.reportFailed}

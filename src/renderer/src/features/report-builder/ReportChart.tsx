@@ -38,7 +38,7 @@ const drawn = (text: string | undefined): number => (text === undefined ? 0 : Nu
 type ReportChartProps = { type: ReportChartType; result: AggregateResult };
 
 /**
- * The report as a chart (spec 2 §9: pie or bar). Bars stack one segment per series over each x value; the
+ * The report as a chart (see docs/requirements.md#constants-and-limits: pie or bar). Bars stack one segment per series over each x value; the
  * pie has a slice per x value with its total.
  */
 export function ReportChart({ type, result }: ReportChartProps): ReactNode {

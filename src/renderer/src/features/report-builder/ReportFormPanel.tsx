@@ -73,7 +73,7 @@ type ReportFormPanelProps = {
   onRun: () => void;
 };
 
-/** The report form of spec 2 §3: type, value, axes, list fields, active users, chart and filters. */
+/** The report form of docs/requirements.md#lead-money-task-and-report-data: type, value, axes, list fields, active users, chart and filters. */
 export function ReportFormPanel({ form, onChange, fields, running, onRun }: ReportFormPanelProps): ReactNode {
   const all = fieldOptions(fields, form.table);
   const set = <K extends keyof ReportFormState>(key: K, value: ReportFormState[K]): void =>

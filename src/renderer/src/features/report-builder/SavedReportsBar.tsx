@@ -14,7 +14,7 @@ type SavedReportsBarProps = {
   loading: boolean;
   selected: SavedReport | null;
   isAdmin: boolean;
-  /** Managers and admins schedule periodic reports (spec 2 §1). */
+  /** Managers and admins schedule periodic reports (see docs/requirements.md#who-uses-it). */
   canSchedule: boolean;
   /** The form as it is now: what Kaydet and Güncelle store. */
   form: ReportFormState;
@@ -24,8 +24,8 @@ type SavedReportsBarProps = {
 };
 
 /**
- * Saved reports (spec 2 §2): choose one, save the form under a name; admins alone see Raporu Güncelle,
- * Chart ekle and Raporu sil (spec 2 §6), the last after 'Rapor silinecek eminmisiniz ?' (spec 2 §5).
+ * Saved reports (see docs/requirements.md#lead-workspace-and-work-screens): choose one, save the form under a name; admins alone see Raporu Güncelle,
+ * Chart ekle and Raporu sil (see docs/requirements.md#departments-and-permissions), the last after 'Rapor silinecek eminmisiniz ?' (see docs/requirements.md#money-importer-and-lead-input).
  */
 export function SavedReportsBar(props: SavedReportsBarProps): ReactNode {
   const { reports, loading, selected, isAdmin, canSchedule, form, onSelect, onSaved, onDeleted } = props;

@@ -1,7 +1,7 @@
 import type { FeatureRoutes } from '../../app/feature-routes';
 import { lazyScreen } from '../../app/lazy-screen';
 
-// The report builder of spec 2 §2 (/reports); the menu's "Raporlar" entry names it by url.
+// The report builder of docs/requirements.md#lead-workspace-and-work-screens (/reports); the menu's "Raporlar" entry names it by url.
 export const reportBuilderFeature: FeatureRoutes = {
   shell: [
     {

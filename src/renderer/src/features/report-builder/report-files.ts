@@ -9,7 +9,7 @@ export type FileOutcome =
 
 const failed = (reason: string | undefined): FileOutcome => ({
   state: 'failed',
-  // Spec 2 §8: every failed export is announced with this text; the server's reason goes underneath.
+  // docs/requirements.md#messages-the-user-reads: every failed export is announced with this text; the server's reason goes underneath.
   reason:
     reason && reason !== messages.exportFailed
       ? `${messages.exportFailed} (${reason})`

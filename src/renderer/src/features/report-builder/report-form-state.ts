@@ -9,7 +9,7 @@ import {
 import type { ReportChartType, ReportType, ReportValueType } from '../../../../shared/domain/report-builder';
 import { lastDays } from '../../components/date-input';
 
-/** The report form as the screen edits it (spec 2 §3 Report form); '' means "not chosen". */
+/** The report form as the screen edits it (see docs/requirements.md#lead-money-task-and-report-data Report form); '' means "not chosen". */
 export interface ReportFormState {
   table: string;
   reportType: ReportType;
@@ -41,7 +41,7 @@ export function initialForm(): ReportFormState {
 
 const blank = (text: string): string | undefined => (text === '' ? undefined : text);
 
-/** What the server takes: empty choices and empty filters left out (spec 2 §5: filters need a value). */
+/** What the server takes: empty choices and empty filters left out (see docs/requirements.md#money-importer-and-lead-input: filters need a value). */
 export function toReportBody(form: ReportFormState): ReportFormInput {
   return {
     table: form.table,

@@ -19,7 +19,7 @@ const ACTIVITY: readonly ExtraColumn<AgentReportRow>[] = [
 ];
 
 /**
- * /report/agent (spec 2 §2): per agent, the statuses of the leads created in a range (default the last 30
+ * /report/agent (see docs/requirements.md#lead-workspace-and-work-screens): per agent, the statuses of the leads created in a range (default the last 30
  * days), and the calls made, notes written and leads converted in it.
  */
 export function AgentReportPage(): ReactNode {

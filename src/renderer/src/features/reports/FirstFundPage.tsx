@@ -46,8 +46,8 @@ function thisMonth(): DayRange {
 }
 
 /**
- * /piechart/firstFund (spec 2 §2): first-fund lead counts per agent as a pie, refreshed every 10 minutes
- * (spec 2 §9), over a range that starts as this month.
+ * /piechart/firstFund (see docs/requirements.md#lead-workspace-and-work-screens): first-fund lead counts per agent as a pie, refreshed every 10 minutes
+ * (see docs/requirements.md#constants-and-limits), over a range that starts as this month.
  */
 export function FirstFundPage(): ReactNode {
   usePageTitle(reportTexts.firstFundTitle);

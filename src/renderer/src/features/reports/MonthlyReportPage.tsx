@@ -28,7 +28,7 @@ const isTrxScope = (value: string): value is MonthlyTrxScope =>
   (MONTHLY_TRX_SCOPES as readonly string[]).includes(value);
 
 /**
- * /report/monthly (spec 2 §2): the months of a year by measure; a transactions cell opens the matching
+ * /report/monthly (see docs/requirements.md#lead-workspace-and-work-screens): the months of a year by measure; a transactions cell opens the matching
  * transactions with their lead info. Exports to Excel like the list does (the desktop asks where to save).
  */
 export function MonthlyReportPage(): ReactNode {

@@ -19,7 +19,7 @@ type MonthlyTransactionsDialogProps = {
 
 const dash = (value: string | null): string => (value === null || value === '' ? '—' : value);
 
-/** The transactions behind a money cell (newest 100) with the lead info of each (spec 2 §2 /report/monthly). */
+/** The transactions behind a money cell (newest 100) with the lead info of each (see docs/requirements.md#lead-workspace-and-work-screens /report/monthly). */
 export function MonthlyTransactionsDialog({
   month,
   kind,

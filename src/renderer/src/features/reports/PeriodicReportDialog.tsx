@@ -45,7 +45,7 @@ function receiverProblem(text: string): string | null {
   return format(p.receiverInvalid, { address: check.address });
 }
 
-/** Schedules a report: which one, how often, to whom, and when first (spec 2 §7 savePeriod). */
+/** Schedules a report: which one, how often, to whom, and when first (see docs/requirements.md#calls savePeriod). */
 export function PeriodicReportDialog({
   onClose,
   onSaved,

@@ -34,7 +34,7 @@ function SendState({ report }: { report: PeriodicReport }): ReactNode {
 }
 
 /**
- * /report/periodic: the periodic e-mailed reports (spec 2 §3, §7 savePeriod) with how their sending goes,
+ * /report/periodic: the periodic e-mailed reports (see docs/requirements.md#lead-money-task-and-report-data, #calls savePeriod) with how their sending goes,
  * so a failing one is seen; new ones are scheduled here, and removed after 'Rapor silinecek eminmisiniz ?'.
  */
 export function PeriodicReportsPage(): ReactNode {

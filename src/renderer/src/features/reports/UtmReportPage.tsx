@@ -21,7 +21,7 @@ const isUtmKey = (value: string | null): value is UtmKey =>
   value !== null && (UTM_KEYS as readonly string[]).includes(value);
 
 /**
- * /report/utm (spec 2 §2): a sidebar of group keys, and a table with one row per value and one column per
+ * /report/utm (see docs/requirements.md#lead-workspace-and-work-screens): a sidebar of group keys, and a table with one row per value and one column per
  * lead status; every count opens the list of exactly those leads. The key stays in the address (?key=).
  */
 export function UtmReportPage(): ReactNode {

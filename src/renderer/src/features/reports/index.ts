@@ -4,7 +4,7 @@ import { lazyScreen } from '../../app/lazy-screen';
 // The report builder schedules a saved report with the same dialog as /report/periodic.
 export { PeriodicReportDialog } from './PeriodicReportDialog';
 
-// The report screens of spec 2 §2 (the menu's Raporlar entries name them by url).
+// The report screens of docs/requirements.md#lead-workspace-and-work-screens (the menu's Raporlar entries name them by url).
 export const reportsFeature: FeatureRoutes = {
   shell: [
     {

@@ -14,7 +14,7 @@ import { useRefresh } from './use-refresh';
 
 type TaskRowProps = { task: Task; isSubtask?: boolean };
 
-/** One task: tick saves at once (spec 2 §4), its lead as #LEAD{id}, agents, due date, subtasks, remove. */
+/** One task: tick saves at once (see docs/requirements.md#task-customer-and-money-states), its lead as #LEAD{id}, agents, due date, subtasks, remove. */
 export function TaskRow({ task, isSubtask = false }: TaskRowProps): ReactNode {
   const notifier = useNotifier();
   const refresh = useRefresh();

@@ -115,7 +115,7 @@ function NewTaskForm(): ReactNode {
   );
 }
 
-/** Managers filter by agent and due date (issue #16); agents see their own tasks. */
+/** Managers filter by agent and due date (see docs/user-guide.md#tasks-call-periods-rules-offers-and-surveys); agents see their own tasks. */
 function TaskFilters({
   filters,
   onChange,
@@ -202,7 +202,7 @@ function TaskList({ tab, filters }: { tab: TaskTab; filters: Filters }): ReactNo
 }
 
 /**
- * Görevler (spec 2 §2): tabs GÖREVLER (open) and TAMAMLANMIŞ GÖREVLER (completed), the active tab in the
+ * Görevler (see docs/requirements.md#lead-workspace-and-work-screens): tabs GÖREVLER (open) and TAMAMLANMIŞ GÖREVLER (completed), the active tab in the
  * hash; tasks with subtasks and agents, leads shown as #LEAD{id}; task templates managed and applied here.
  */
 export function TasksPage(): ReactNode {

@@ -1,7 +1,7 @@
 import type { FeatureRoutes } from '../../app/feature-routes';
 import { lazyScreen } from '../../app/lazy-screen';
 
-// The Görevler page (spec 2 §2); the menu names it gorevler.
+// The Görevler page (see docs/requirements.md#lead-workspace-and-work-screens); the menu names it gorevler.
 export const tasksFeature: FeatureRoutes = {
   shell: [
     {

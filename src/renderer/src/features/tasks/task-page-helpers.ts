@@ -1,6 +1,6 @@
 import type { TemplateTask } from '../../../../shared/contract/tasks';
 
-/** The two tabs of the tasks page and the hash each keeps (spec 2 §2: the active tab is in the hash). */
+/** The two tabs of the tasks page and the hash each keeps (see docs/requirements.md#lead-workspace-and-work-screens: the active tab is in the hash). */
 export const TASK_TABS = ['gorevler', 'tamamlanmis-gorevler'] as const;
 export type TaskTab = (typeof TASK_TABS)[number];
 
@@ -12,7 +12,7 @@ export function taskTabFromHash(hash: string): TaskTab {
 /** Status of the tasks a tab lists: open (0) or done (1). */
 export const tabStatus = (tab: TaskTab): 0 | 1 => (tab === 'gorevler' ? 0 : 1);
 
-/** The template editor's textarea: 100 px, and 50 px more for every line (issue #16). */
+/** The template editor's textarea: 100 px, and 50 px more for every line (see docs/user-guide.md#tasks-call-periods-rules-offers-and-surveys). */
 export function textareaHeight(text: string): number {
   const lines = text === '' ? 0 : text.split('\n').length;
   return 100 + 50 * lines;
@@ -45,7 +45,7 @@ export function templateText(tasks: readonly TemplateTask[]): string {
     .join('\n');
 }
 
-/** How a task's lead is shown in task lists (spec 2 §2). */
+/** How a task's lead is shown in task lists (see docs/requirements.md#lead-workspace-and-work-screens). */
 export const leadLabel = (leadId: number): string => `#LEAD${leadId}`;
 
 /** A lead number typed by a person: a positive whole number, else null. */

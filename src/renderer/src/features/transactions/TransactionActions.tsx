@@ -253,7 +253,7 @@ function RiskPanel({ row, id, next }: { row: RecordRow; id: number; next: readon
 }
 
 /**
- * What the user's department may do with one transaction now (spec 2 §4, §6): finance's panel while the
+ * What the user's department may do with one transaction now (see docs/requirements.md#task-customer-and-money-states, #departments-and-permissions): finance's panel while the
  * flow gives finance a decision, risk's panel after finance approved and while risk has not decided, and
  * the other next statuses of the flow as buttons sent straight to changeStatus. Other departments see
  * nothing to press. The server checks every step again.

@@ -31,7 +31,7 @@ import { useQueryClient } from '@tanstack/react-query';
 
 type DialogProps = { id: number; onClose: () => void };
 
-/** Spec 2 §3 "Lead info per transaction": POST /transaction/leadInfo?trx={id}. */
+/** docs/requirements.md#lead-money-task-and-report-data "Lead info per transaction": POST /transaction/leadInfo?trx={id}. */
 export function LeadInfoDialog({ id, onClose }: DialogProps): ReactNode {
   const info = useCrmQuery('transactionLeadInfo', { params: { trx: id } });
   const lead = info.data?.result;
@@ -185,7 +185,7 @@ const EDIT_LABELS: Readonly<Record<Editable, string>> = {
 };
 
 /**
- * The edit modal of admin and sales_manager (spec 2 §6): the instruction's data, saved with the generic
+ * The edit modal of admin and sales_manager (see docs/requirements.md#departments-and-permissions): the instruction's data, saved with the generic
  * detail save. Status, approvals and booked amounts are not here: only the workflow steps change them.
  */
 export function EditTransactionDialog({ row, onClose }: { row: RecordRow; onClose: () => void }): ReactNode {

@@ -91,7 +91,7 @@ function Fact({ label, shown }: { label: string; shown: string }): ReactNode {
   );
 }
 
-/** Approval status 1 a thumbs-up, 2 or more a thumbs-down, nothing while undecided (spec 2 §4). */
+/** Approval status 1 a thumbs-up, 2 or more a thumbs-down, nothing while undecided (see docs/requirements.md#task-customer-and-money-states). */
 function Approval({ value }: { value: number | null }): ReactNode {
   if (value === null || value === 0) return <span className="trx-muted">—</span>;
   return value === APPROVAL.approved ? (

@@ -137,7 +137,7 @@ function TabList({ tab, department }: { tab: TransactionTab; department: string 
 }
 
 /**
- * /transactions (spec 2 §2, §4): tabs all, pending (default; finance and risk get their own pending
+ * /transactions (see docs/requirements.md#lead-workspace-and-work-screens, #task-customer-and-money-states): tabs all, pending (default; finance and risk get their own pending
  * lists), completed, cancelled and rejected; a keyword search (POST /searchTrx). The tab is kept in the
  * address (?tab=), and pushes of other people's steps reload the list.
  */

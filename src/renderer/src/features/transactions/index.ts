@@ -1,4 +1,4 @@
-/** The money screens (issue 12): the /transactions workspace and the parts the lead's money tab reuses. */
+/** The money screens (see docs/money.md): the /transactions workspace and the parts the lead's money tab reuses. */
 import type { FeatureRoutes } from '../../app/feature-routes';
 import { lazyScreen } from '../../app/lazy-screen';
 

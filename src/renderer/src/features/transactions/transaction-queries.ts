@@ -23,7 +23,7 @@ export function workspaceQuery(statuses: readonly number[] | null, page: number,
   };
 }
 
-/** A customer's transactions (spec 2 §7: table data filtered on customer_id, limit 500). */
+/** A customer's transactions (see docs/requirements.md#calls: table data filtered on customer_id, limit 500). */
 export function customerQuery(customerId: number): ListQuery {
   return {
     page: 1,

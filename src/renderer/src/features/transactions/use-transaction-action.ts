@@ -8,7 +8,7 @@ import { useNotifier } from '../../ui/toaster';
 import { useBridge } from '../../bridge/bridge-context';
 import { invalidateTransactions } from './transaction-queries';
 
-/** The workflow calls of spec 2 §7 "Transaction actions". */
+/** The workflow calls of docs/requirements.md#calls "Transaction actions". */
 export type TransactionActionCall =
   | 'transactionChangeStatus'
   | 'transactionChangeComment'
@@ -28,8 +28,8 @@ export interface TransactionActionRunner {
 }
 
 /**
- * Runs one step: on success a toast and every transaction list reloads (spec 2 §4 "after success the list
- * reloads"); on failure the server's text in a 'Hata' toast for 5 s (spec 2 §8).
+ * Runs one step: on success a toast and every transaction list reloads (see docs/requirements.md#task-customer-and-money-states "after success the list
+ * reloads"); on failure the server's text in a 'Hata' toast for 5 s (see docs/requirements.md#messages-the-user-reads).
  */
 export function useTransactionAction(): TransactionActionRunner {
   const bridge = useBridge();

@@ -107,7 +107,7 @@ function BannerBody({
 }
 
 /**
- * The installed app's update bar (issue #17): progress, "Güncellemek için yeniden başlat", or why an
+ * The installed app's update bar (see docs/it-deployment.md): progress, "Güncellemek için yeniden başlat", or why an
  * update was refused. "Sonra" hides it until the state changes; a downloaded update still installs on quit.
  */
 export function UpdateBanner(): ReactNode {

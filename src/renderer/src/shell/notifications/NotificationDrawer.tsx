@@ -44,7 +44,7 @@ function refusalText(reason: Extract<AddMutedOutcome, { ok: false }>['reason']):
   }
 }
 
-/** The muted-keywords box of spec 1 §2: add (only non-empty and new, §5) and remove. */
+/** The muted-keywords box of docs/requirements.md#shell-lists-and-chat: add (only non-empty and new, #filters-and-list-input) and remove. */
 function MutedKeywords(): ReactNode {
   const { preferences, save } = usePreferences();
   const [draft, setDraft] = useState('');
@@ -188,8 +188,8 @@ function NotificationItem({ item, completing, onComplete, onOpenLead }: Notifica
 }
 
 /**
- * Spec 1 §2 "Notification drawer": the user's notifications (each with a Detay link to its lead and the
- * state actions of §4) under the muted-keywords box; items a muted word matches are hidden.
+ * docs/requirements.md#shell-lists-and-chat "Notification drawer": the user's notifications (each with a Detay link to its lead and the
+ * state actions of docs/requirements.md#notification-and-list-states) under the muted-keywords box; items a muted word matches are hidden.
  */
 export function NotificationDrawer({ isOpen, onClose }: NotificationDrawerProps): ReactNode {
   const { preferences } = usePreferences();

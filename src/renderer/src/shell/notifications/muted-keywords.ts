@@ -17,7 +17,7 @@ export type MutableNotification = {
 };
 
 /**
- * Spec 1 §2: hidden when the body, the title or the lead name contains a muted word. Both sides are
+ * docs/requirements.md#shell-lists-and-chat: hidden when the body, the title or the lead name contains a muted word. Both sides are
  * Turkish-folded, so muting "ışık" also hides "IŞIK" and "Isik". The rule itself is the shared one the
  * desktop main process applies to native notifications, so the drawer and the pop-ups never disagree.
  */
@@ -43,7 +43,7 @@ export type AddMutedOutcome =
   { ok: true; keywords: string[] } | { ok: false; reason: 'empty' | 'duplicate' | 'tooMany' | 'tooLong' };
 
 /**
- * Spec 1 §5: a word is added only when it is not empty and not already there. "Already there" is judged
+ * docs/requirements.md#filters-and-list-input: a word is added only when it is not empty and not already there. "Already there" is judged
  * folded, because "Işık" and "isik" would mute exactly the same notifications.
  */
 export function addMutedKeyword(keywords: readonly string[], raw: string): AddMutedOutcome {
@@ -62,7 +62,7 @@ export function removeMutedKeyword(keywords: readonly string[], word: string): s
   return keywords.filter((existing) => existing !== word);
 }
 
-/** Spec 1 §4: only open notifications can be completed, and never the 'Platform Girişi' ones. */
+/** docs/requirements.md#notification-and-list-states: only open notifications can be completed, and never the 'Platform Girişi' ones. */
 export function canComplete(notification: { title: string; completed: number }): boolean {
   return (
     notification.completed === NOTIFICATION_COMPLETED.open &&

@@ -7,7 +7,7 @@ import { useFavorites, useRemoveFavorite } from '../favorites/use-favorites';
 import { usePreferences } from '../preferences/preferences-context';
 import { SidePanel } from './SidePanel';
 
-/** Spec 1 §2: collapsible Favoriler, each a link with a remove button; empty text when there are none. */
+/** docs/requirements.md#shell-lists-and-chat: collapsible Favoriler, each a link with a remove button; empty text when there are none. */
 export function FavoritesPanel(): ReactNode {
   const { preferences, save } = usePreferences();
   const favorites = useFavorites();

@@ -13,7 +13,7 @@ import { SidePanel } from './SidePanel';
 /** Reminders pass by the minute; the list is refreshed on pushes and, as a safety net, each minute. */
 const REMINDERS_REFRESH_MS = 60_000;
 
-/** Spec 1 §2: collapsible "Yaklaşan 10 Hatırlatma", each linking to its lead; empty text when none. */
+/** docs/requirements.md#shell-lists-and-chat: collapsible "Yaklaşan 10 Hatırlatma", each linking to its lead; empty text when none. */
 export function RemindersPanel(): ReactNode {
   const { preferences, save } = usePreferences();
   const reminders = useCrmQuery('sidebarNotes', shellInputs.sidebarNotes, {

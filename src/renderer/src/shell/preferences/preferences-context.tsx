@@ -47,7 +47,7 @@ export function PreferencesProvider({ userId, children }: PreferencesProviderPro
     if (query.isFetched) writeCachedPreferences(storage, userId, preferences);
   }, [storage, userId, preferences, query.isFetched]);
 
-  // The desktop main process mutes native notifications with the same words (spec 1 §2); it keeps its
+  // The desktop main process mutes native notifications with the same words (see docs/requirements.md#shell-lists-and-chat); it keeps its
   // own copy because it shows them while no window is open. Sent once the server's list is known.
   const mutedKey = JSON.stringify(preferences.mutedKeywords);
   useEffect(() => {

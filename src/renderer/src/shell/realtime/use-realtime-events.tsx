@@ -22,7 +22,7 @@ export type RealtimeHandlers = {
  * The shell's listeners on the bridge's pushed events, the same in both editions (the desktop main
  * process forwards its socket; the web bridge holds its own):
  * - notification: the drawer, bell, reminders and calendar refetch; a toast unless a muted word hides it;
- * - fieldUpdate: option lists reload (spec 1 §7);
+ * - fieldUpdate: option lists reload (see docs/requirements.md#calls);
  * - callOutcome: what became of the agent's call (the PBX's answer, however late) as a toast, and the
  *   lead's call history refetches;
  * - realtimeStatus: after a reconnect, pushes may have been missed, so the drawer refetches;

@@ -115,9 +115,9 @@ function SearchResultItem({
 }
 
 /**
- * The top bar's lead search (spec 1 §2): typing opens an overlay of hits with name, agent, a Detay link
+ * The top bar's lead search (see docs/requirements.md#shell-lists-and-chat): typing opens an overlay of hits with name, agent, a Detay link
  * and the last notes; arrows move, Enter opens the lead or, with nothing highlighted, the leads list
- * filtered by name; Esc closes. Once the box is emptied the panel lingers SEARCH_PANEL_HIDE_MS (spec 1 §9).
+ * filtered by name; Esc closes. Once the box is emptied the panel lingers SEARCH_PANEL_HIDE_MS (see docs/requirements.md#constants-and-limits).
  */
 export function SearchBox({ ref }: SearchBoxProps): ReactNode {
   const navigate = useNavigate();
@@ -146,7 +146,7 @@ export function SearchBox({ ref }: SearchBoxProps): ReactNode {
   const settled = typed === keyword && !search.isPlaceholderData && !search.isFetching;
   const panelVisible = open && keyword !== '';
 
-  // Spec 1 §9: the panel hides 5 s after the value is emptied.
+  // docs/requirements.md#constants-and-limits: the panel hides 5 s after the value is emptied.
   const emptied = typed === '';
   useEffect(() => {
     if (!open || !emptied) return undefined;

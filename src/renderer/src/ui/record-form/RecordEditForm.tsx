@@ -12,7 +12,7 @@ export type RecordEditFormProps = {
   table: string;
   id: number;
   answer: RowAnswer;
-  /** Shown after a save: 'Güncelleme başarılı' for a lead (spec 2 §2), else 'İşlem başarıyla kaydedildi'. */
+  /** Shown after a save: 'Güncelleme başarılı' for a lead (see docs/requirements.md#lead-workspace-and-work-screens), else 'İşlem başarıyla kaydedildi'. */
   successMessage: string;
   /** Prefix of each field's test id, e.g. 'personal-field-'; the save button is `${testIds}save`. */
   testIds: string;

@@ -11,14 +11,14 @@ export type FormInputs = Record<string, string | string[]>;
 /** Display-only types: forms show them but never send them (permissions have their own editor). */
 const DISPLAY_ONLY: ReadonlySet<ComponentType> = new Set<ComponentType>(['permissionModal']);
 
-/** Spec 1 §5: the insert form shows only fields with show_insert 1; the id is the server's to give. */
+/** docs/requirements.md#filters-and-list-input: the insert form shows only fields with show_insert 1; the id is the server's to give. */
 export function insertFormFields(fields: readonly FieldMeta[]): FieldMeta[] {
   return fields.filter(
     (field) => field.show_insert === 1 && field.name !== 'id' && !DISPLAY_ONLY.has(field.component.name),
   );
 }
 
-/** Spec 1 §2 inline insert: the name first, then the next insert fields, as many as fit one row. */
+/** docs/requirements.md#shell-lists-and-chat inline insert: the name first, then the next insert fields, as many as fit one row. */
 export function inlineInsertFields(fields: readonly FieldMeta[], max = 3): FieldMeta[] {
   const insertable = insertFormFields(fields);
   const name =
@@ -80,7 +80,7 @@ export function changedInputs(initial: FormValues, values: FormValues): FormInpu
   return inputs;
 }
 
-/** Spec 1 §8: 'İşlem başarısız, yaptığınız işlemi tekrar kontrol ediniz' + ({message}) when there is one. */
+/** docs/requirements.md#messages-the-user-reads: 'İşlem başarısız, yaptığınız işlemi tekrar kontrol ediniz' + ({message}) when there is one. */
 export function insertFailureText(message: string | undefined): string {
   const detail = message?.trim();
   return detail ? format(messages.operationFailedWithMessage, { message: detail }) : messages.operationFailed;

@@ -29,7 +29,7 @@ function recordId(row: RecordRow, key: string): number | null {
 
 export type StatusLabelProps = { option: OptionItem | undefined; raw: string };
 
-/** Spec 1 §2: the status as a coloured label with the option's own background and text colour. */
+/** docs/requirements.md#shell-lists-and-chat: the status as a coloured label with the option's own background and text colour. */
 export function StatusLabel({ option, raw }: StatusLabelProps): ReactNode {
   const look = statusLook(option, raw);
   return (
@@ -52,8 +52,8 @@ export function StatusLabel({ option, raw }: StatusLabelProps): ReactNode {
 type SavedStatus = { from: string; to: string };
 
 /**
- * Lead-status cell (spec 1 §2): the coloured label, and on click a menu for a quick status change and a
- * quick call over one of the lines (spec 1 §9). Outside a list (no renderer context) it only shows the label.
+ * Lead-status cell (see docs/requirements.md#shell-lists-and-chat): the coloured label, and on click a menu for a quick status change and a
+ * quick call over one of the lines (see docs/requirements.md#constants-and-limits). Outside a list (no renderer context) it only shows the label.
  * A list observes its status options for its cells (useOptionLists); elsewhere the cell observes them.
  */
 export function LeadStatusCell(props: FieldRendererProps): ReactNode {

@@ -22,7 +22,7 @@ export function callablePhone(row: RecordRow): string | null {
 
 export type QuickCallCheck = { ok: true; phone: string } | { ok: false; message: string };
 
-/** Spec 1 §5: a call needs the user's dahili first, then a 10-digit number (the server checks both again). */
+/** docs/requirements.md#filters-and-list-input: a call needs the user's dahili first, then a 10-digit number (the server checks both again). */
 export function checkQuickCall(dahili: string | null | undefined, phone: string | null): QuickCallCheck {
   if (!dahili || dahili.trim() === '') return { ok: false, message: messages.dahiliRequired };
   if (phone === null) return { ok: false, message: messages.invalidPhoneForCall };

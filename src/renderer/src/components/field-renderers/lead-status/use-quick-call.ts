@@ -17,7 +17,7 @@ export type QuickCall = {
 };
 
 /**
- * The quick call of spec 1 §5 and spec 2 §2 (the list's status cell and the lead header): a dahili in the
+ * The quick call of docs/requirements.md#filters-and-list-input and docs/requirements.md#lead-workspace-and-work-screens (the list's status cell and the lead header): a dahili in the
  * profile first, then a 10-digit number, then /makecall or /makeFastCall, each answer as a toast. The
  * server checks both again and dials only the lead's own numbers. Each click carries its own attempt id,
  * so a request the transport repeats is answered, not dialled, twice; a call the PBX has not confirmed

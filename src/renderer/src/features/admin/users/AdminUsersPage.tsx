@@ -97,7 +97,7 @@ function UserRow({ user, actions }: { user: AdminUser; actions: RowActions }): R
 }
 
 /**
- * /admin/users?user_group_id={id} (spec 1 §2, issue 14): the accounts, of one group when named, with new
+ * /admin/users?user_group_id={id} (see docs/requirements.md#shell-lists-and-chat, docs/admin-guide.md): the accounts, of one group when named, with new
  * user, deactivate/activate, password reset and team move. Every change is journaled by the server.
  */
 export function AdminUsersPage(): ReactNode {

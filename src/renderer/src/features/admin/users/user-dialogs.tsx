@@ -111,7 +111,7 @@ export type NewUserDialogProps = {
   onGenerated: (password: string) => void;
 };
 
-/** Yeni kullanıcı: department, group, team, dahili, telegram id and the first password (issue 14). */
+/** Yeni kullanıcı: department, group, team, dahili, telegram id and the first password (see docs/admin-guide.md). */
 export function NewUserDialog({
   isOpen,
   defaultGroupId,

@@ -101,7 +101,7 @@ function DayCell({ day, events, onOpen }: DayCellProps): ReactNode {
 }
 
 /**
- * Spec 1 §2 / spec 2 §2 dashboard calendar: a Turkish month, week starting Monday, with the user's
+ * docs/requirements.md#shell-lists-and-chat / docs/requirements.md#lead-workspace-and-work-screens dashboard calendar: a Turkish month, week starting Monday, with the user's
  * reminders (POST /calendar/ for the six weeks shown); clicking one opens /leadDetail/{lead_id}.
  */
 export function MonthCalendar(): ReactNode {

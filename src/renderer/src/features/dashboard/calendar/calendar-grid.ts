@@ -34,7 +34,7 @@ export function daysSinceMonday(date: Dayjs): number {
 }
 
 /**
- * Spec 1 §9 "Calendar Turkish, week starts Monday". Computed without dayjs's locale week start, so the
+ * docs/requirements.md#constants-and-limits "Calendar Turkish, week starts Monday". Computed without dayjs's locale week start, so the
  * grid is the same whatever locale happens to be loaded.
  */
 export function monthGrid(month: Dayjs | string, today: Dayjs | string = dayjs()): CalendarGrid {

@@ -25,7 +25,7 @@ const GRID_COLOR = 'rgba(143, 153, 168, 0.25)';
 const BAR_COLOR = '#2d72d2';
 
 /**
- * Spec 1 §2 / spec 2 §2: a date range (default the last 30 days) driving the lead-count chart and the
+ * docs/requirements.md#shell-lists-and-chat / docs/requirements.md#lead-workspace-and-work-screens: a date range (default the last 30 days) driving the lead-count chart and the
  * lead-status chart, both from POST /reports/ within the user's row scope.
  */
 export function LeadCharts(): ReactNode {

@@ -42,7 +42,7 @@ export type StatusBar = { key: string; label: string; count: number; color: stri
 
 const HEX_COLOR = /^#(?:[0-9a-f]{3}|[0-9a-f]{6})$/i;
 
-/** The statuses with their own colours (spec 2 §2 lead-status chart), largest first. */
+/** The statuses with their own colours (see docs/requirements.md#lead-workspace-and-work-screens lead-status chart), largest first. */
 export function statusBars(
   rows: readonly { id: number | null; label: string; lead_count: number; background: string | null }[],
   noStatusLabel: string,

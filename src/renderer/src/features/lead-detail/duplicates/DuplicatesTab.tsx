@@ -19,7 +19,7 @@ const REASON_LABELS: Readonly<Record<DuplicateReason, string>> = {
 export type DuplicatesTabProps = { leadId: number; fields: readonly FieldMeta[] };
 
 /**
- * Eşleşen Kayıtlar (spec 2 §2): leads sharing a normalised phone, the e-mail or the tc with this one
+ * Eşleşen Kayıtlar (see docs/requirements.md#lead-workspace-and-work-screens): leads sharing a normalised phone, the e-mail or the tc with this one
  * (POST /getDublicatedLeads), each linking to its own detail page and saying what matched.
  */
 export function DuplicatesTab({ leadId, fields }: DuplicatesTabProps): ReactNode {

@@ -62,7 +62,7 @@ function EmailList({ leadId }: { leadId: number }): ReactNode {
 export type EmailPanelProps = { leadId: number; hasEmail: boolean };
 
 /**
- * The right column's E-Mail tab (spec 2 §2, §4): a template (option list 128) and a send time (now, an
+ * The right column's E-Mail tab (see docs/requirements.md#lead-workspace-and-work-screens, #task-customer-and-money-states): a template (option list 128) and a send time (now, an
  * offset, or a custom date); the server queues it and sends in 5-minute batches.
  */
 export function EmailPanel({ leadId, hasEmail }: EmailPanelProps): ReactNode {

@@ -133,7 +133,7 @@ function UploadForm({ leadId }: { leadId: number }): ReactNode {
           text={pickedText}
           buttonText={uiTexts.browse}
           hasSelection={picked.length > 0}
-          // Spec 2 §5: only a chosen category opens the picker.
+          // docs/requirements.md#money-importer-and-lead-input: only a chosen category opens the picker.
           disabled={category === '' || uploading}
           inputProps={{
             id: 'file-input',
@@ -164,7 +164,7 @@ function UploadForm({ leadId }: { leadId: number }): ReactNode {
   );
 }
 
-/** Dosyalar (spec 2 §2): the lead's files and the upload control. */
+/** Dosyalar (see docs/requirements.md#lead-workspace-and-work-screens): the lead's files and the upload control. */
 export function FilesTab({ leadId }: FilesTabProps): ReactNode {
   const files = useCrmQuery('files', leadCallInputs.files(leadId));
   const [opened, setOpened] = useState<LeadFile | null>(null);

@@ -5,7 +5,7 @@ import { messages } from '../../../../../shared/i18n/messages';
 /** What the picker's File objects are reduced to for the check (plain objects in tests). */
 export type PickedFile = { name: string; type: string; size: number };
 
-/** The input's accept list (spec 2 §5: jpeg, png, jpg); the picker offers only these. */
+/** The input's accept list (see docs/requirements.md#money-importer-and-lead-input: jpeg, png, jpg); the picker offers only these. */
 export const IMAGE_ACCEPT = 'image/jpeg,image/png';
 
 const MB = 1024 * 1024;
@@ -21,7 +21,7 @@ export function isAcceptedImage(file: PickedFile): boolean {
 }
 
 /**
- * Spec 2 §5: a category first, then jpeg/png/jpg files only, several at once (within the server's count
+ * docs/requirements.md#money-importer-and-lead-input: a category first, then jpeg/png/jpg files only, several at once (within the server's count
  * and size limits). Null when the upload may go.
  */
 export function checkUpload(category: string, files: readonly PickedFile[]): string | null {

@@ -13,12 +13,12 @@ import {
 } from '../../../components/field-editors';
 import { uiTexts } from '../../../i18n/ui-texts';
 
-/** After the success toast has been seen, the page reloads (spec 2 §4). */
+/** After the success toast has been seen, the page reloads (see docs/requirements.md#task-customer-and-money-states). */
 const RELOAD_AFTER_MS = 1_200;
 
 type ConvertFieldName = 'retention_id' | 'retention_md_id' | 'tc' | 'occupation_id' | 'city' | 'ilce';
 
-/** The convert form of spec 2 §4, with the option lists the spec names (15 agents, 141 occupations). */
+/** The convert form of docs/requirements.md#task-customer-and-money-states, with the option lists the spec names (15 agents, 141 occupations). */
 const CONVERT_FIELDS: readonly { name: ConvertFieldName; label: string; options: number | null }[] = [
   { name: 'retention_id', label: uiTexts.convertRetention, options: OPTION_LIST_IDS.agents },
   { name: 'retention_md_id', label: uiTexts.convertRetentionMd, options: OPTION_LIST_IDS.agents },
@@ -54,7 +54,7 @@ export type ConvertCustomerProps = {
 };
 
 /**
- * 'Müşteriye Dönüştür' (spec 2 §2, §4): a confirmation that it cannot be undone, then the form, then
+ * 'Müşteriye Dönüştür' (see docs/requirements.md#lead-workspace-and-work-screens, #task-customer-and-money-states): a confirmation that it cannot be undone, then the form, then
  * POST /convertCustomer/{id} and a reload. What was typed stays in the form when the server refuses it.
  */
 export function ConvertCustomer({ leadId, row, fields }: ConvertCustomerProps): ReactNode {

@@ -37,7 +37,7 @@ function NoteCount({ leadId }: { leadId: number }): ReactNode {
 }
 
 /**
- * The lead detail header (spec 2 §2): name, id, note count, quick call, WhatsApp (only with a 10-digit
+ * The lead detail header (see docs/requirements.md#lead-workspace-and-work-screens): name, id, note count, quick call, WhatsApp (only with a 10-digit
  * number), e-mail, convert (only while is_customer is 0) and next lead.
  */
 export function LeadHeader({ leadId, row, fields, trx }: LeadHeaderProps): ReactNode {

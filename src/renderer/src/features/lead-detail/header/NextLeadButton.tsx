@@ -12,7 +12,7 @@ import { nextLeadQuery } from './next-lead-query';
 export type NextLeadButtonProps = { leadId: number; isCustomer: boolean };
 
 /**
- * Next-lead navigation (spec 2 §2): the lead after this one in the list the agent came from, with the
+ * Next-lead navigation (see docs/requirements.md#lead-workspace-and-work-screens): the lead after this one in the list the agent came from, with the
  * filters and sort on screen there (URL filters too); see nextLeadQuery. The tab stays the same, so an
  * agent working through the notes of one list keeps working in the notes.
  */

@@ -14,7 +14,7 @@ export type QuickCallMenuProps = {
 };
 
 /**
- * The header's quick call (spec 2 §2): the lines İstanbul 0, İzmir 80, Ankara 90 (spec 2 §9) and a plain
+ * The header's quick call (see docs/requirements.md#lead-workspace-and-work-screens): the lines İstanbul 0, İzmir 80, Ankara 90 (see docs/requirements.md#constants-and-limits) and a plain
  * call, with the list's status-cell rules: a dahili in the profile first, then a 10-digit number. The
  * server checks both again and dials only the lead's own numbers.
  */

@@ -51,7 +51,7 @@ function ChangeLine({ change }: { change: JournalChange }): ReactNode {
 export type JournalTabProps = { leadId: number; fields: readonly FieldMeta[] };
 
 /**
- * Geçmiş (spec 2 §2): the lead's calls with their outcomes, then every change of the lead, newest first:
+ * Geçmiş (see docs/requirements.md#lead-workspace-and-work-screens): the lead's calls with their outcomes, then every change of the lead, newest first:
  * who, when ('DD MMMM YYYY, HH:mm'), and each field by its display name with its old and new value.
  */
 export function JournalTab({ leadId, fields }: JournalTabProps): ReactNode {

@@ -18,7 +18,7 @@ export type JournalChange = {
 export type JournalLine = {
   id: number;
   agent: string;
-  /** 'DD MMMM YYYY, HH:mm' in Turkish (spec 1 §9). */
+  /** 'DD MMMM YYYY, HH:mm' in Turkish (see docs/requirements.md#constants-and-limits). */
   time: string;
   changes: JournalChange[];
 };

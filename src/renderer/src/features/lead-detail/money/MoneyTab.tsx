@@ -41,7 +41,7 @@ import { emptyMoneyForm, moneyFormError, moneyInputs, type MoneyFormValues } fro
 
 type Eligibility = CallResult<'transactionEligibility'>;
 
-/** Spec 2 §5: what stands between this lead and money instructions, in words the agent can act on. */
+/** docs/requirements.md#money-importer-and-lead-input: what stands between this lead and money instructions, in words the agent can act on. */
 function EligibilityNotice({ eligibility }: { eligibility: Eligibility }): ReactNode {
   if (!eligibility.is_customer) {
     return (
@@ -315,7 +315,7 @@ function CustomerTransactions({ leadId, trx }: { leadId: number; trx: number | u
 export type MoneyTabProps = { leadId: number; trx: number | undefined };
 
 /**
- * Para Yatırma/Çekme (spec 2 §2 para-islemleri): the create form when the customer may have
+ * Para Yatırma/Çekme (see docs/requirements.md#lead-workspace-and-work-screens para-islemleri): the create form when the customer may have
  * instructions (else what is missing), the customer's transactions (limit 500) with the finance and risk
  * panels of the user's department, and the third-party remitters money may come from.
  */

@@ -8,7 +8,7 @@ import {
 import { moneyMessages } from '../../../../../shared/i18n/money-messages';
 import { transactionMessages as t } from '../../../../../shared/i18n/transaction-messages';
 
-/** The create form's values (spec 2 §5), all text as typed. */
+/** The create form's values (see docs/requirements.md#money-importer-and-lead-input), all text as typed. */
 export interface MoneyFormValues {
   type: string;
   gateway_id: string;

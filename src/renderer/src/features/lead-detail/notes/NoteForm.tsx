@@ -27,7 +27,7 @@ export const NOTES_TABLE = 'lead_notes';
 export type NoteFormProps = { leadId: number; currentUserId: number | null };
 
 /**
- * Yeni Not (spec 1 §3-§5): body (required: 'Not içeriği zorunludur'), quality (default 5), agents
+ * Yeni Not (see docs/requirements.md#records-notes-and-settings, #notification-and-list-states, #filters-and-list-input): body (required: 'Not içeriği zorunludur'), quality (default 5), agents
  * (default the current user) and 'Bana Hatırlat' with the offsets 15 dakika ... 1 ay or a custom date;
  * the reminder's start is now plus the offset, sent as 'YYYY-MM-DD HH:mm:ss'. A failed save keeps
  * everything as typed.
@@ -52,7 +52,7 @@ export function NoteForm({ leadId, currentUserId }: NoteFormProps): ReactNode {
       { body: { table: NOTES_TABLE, type: 'insert_note', inputs: built.inputs } },
       {
         onSuccess: (answer) => {
-          // Spec 1 §8: a note save answered with success false only stops loading; the text stays typed.
+          // docs/requirements.md#messages-the-user-reads: a note save answered with success false only stops loading; the text stays typed.
           if (!answer.success) return;
           setDraft(initialNoteDraft(currentUserId));
           notifier.success(messages.noteSaved);

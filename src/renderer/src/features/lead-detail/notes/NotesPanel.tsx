@@ -28,7 +28,7 @@ import { activityInputs } from './note-form';
 type PanelProps = { leadId: number; currentUserId: number | null };
 
 /**
- * Yeni Aktivite (spec 1 §5): the text starts as 'Telefon Araması Planlandı'; an empty text does nothing.
+ * Yeni Aktivite (see docs/requirements.md#filters-and-list-input): the text starts as 'Telefon Araması Planlandı'; an empty text does nothing.
  * With a planned time it becomes a reminder for the agent at that time.
  */
 function ActivityForm({ leadId, currentUserId }: PanelProps): ReactNode {
@@ -45,7 +45,7 @@ function ActivityForm({ leadId, currentUserId }: PanelProps): ReactNode {
       { body: { table: NOTES_TABLE, type: 'insert_note', inputs } },
       {
         onSuccess: (answer) => {
-          // Spec 1 §8: a note save answered with success false only stops loading; the text stays typed.
+          // docs/requirements.md#messages-the-user-reads: a note save answered with success false only stops loading; the text stays typed.
           if (!answer.success) return;
           setBody(messages.phoneCallPlanned);
           setPlannedAt('');
@@ -106,7 +106,7 @@ const COMPLETED_LOOK: Readonly<Record<NotificationRow['completed'], { text: stri
 };
 
 /**
- * The lead's reminders with their state (spec 1 §4): Tamamla (open), Tamamlandı, Gecikmiş. The agent a
+ * The lead's reminders with their state (see docs/requirements.md#notification-and-list-states): Tamamla (open), Tamamlandı, Gecikmiş. The agent a
  * reminder is for completes it right here, as in the drawer; others' reminders only show their state.
  */
 function NotificationList({ leadId, currentUserId }: PanelProps): ReactNode {
@@ -122,7 +122,7 @@ function NotificationList({ leadId, currentUserId }: PanelProps): ReactNode {
         ) : (
           <ul className="ld-notification-list">
             {notifications.data.results.map((item) => {
-              // Platform login notices carry no completion (spec 1 §4).
+              // Platform login notices carry no completion (see docs/requirements.md#notification-and-list-states).
               const platform = item.title === PLATFORM_LOGIN_NOTIFICATION_TITLE;
               const look = COMPLETED_LOOK[item.completed];
               return (
@@ -232,7 +232,7 @@ function NoteList({ leadId }: { leadId: number }): ReactNode {
   );
 }
 
-/** The right column's Notlar tab (spec 2 §2): new note, new activity, the lead's reminders and notes. */
+/** The right column's Notlar tab (see docs/requirements.md#lead-workspace-and-work-screens): new note, new activity, the lead's reminders and notes. */
 export function NotesPanel({ leadId, currentUserId }: PanelProps): ReactNode {
   return (
     <div className="ld-notes-panel" data-testid="notes-panel">

@@ -22,7 +22,7 @@ export type ReminderStartResult =
   { ok: true; start: string; minute: number | null } | { ok: false; message: string };
 
 /**
- * Spec 1 §4: start is now plus the offset, sent as 'YYYY-MM-DD HH:mm:ss'. A custom date comes from the
+ * docs/requirements.md#notification-and-list-states: start is now plus the offset, sent as 'YYYY-MM-DD HH:mm:ss'. A custom date comes from the
  * Turkish date-time picker (already 'YYYY-MM-DD HH:mm:ss') and must lie in the future: a reminder for the
  * past would fire at once and mean nothing.
  */
@@ -49,7 +49,7 @@ export function reminderStartFor(
 export type NoteDraft = {
   body: string;
   quality: number;
-  /** User ids the reminder goes to (spec 1 §3: default the current user). */
+  /** User ids the reminder goes to (see docs/requirements.md#records-notes-and-settings: default the current user). */
   agents: number[];
   remind: boolean;
   offset: ReminderOffsetChoice;
@@ -95,7 +95,7 @@ export function noteInputsFromDraft(draft: NoteDraft, leadId: number, now: Date)
 }
 
 /**
- * The activity form (spec 1 §5): nothing happens for an empty body (null). With a planned time, it is a
+ * The activity form (see docs/requirements.md#filters-and-list-input): nothing happens for an empty body (null). With a planned time, it is a
  * reminder for the current user at that time; without one, a plain note.
  */
 export function activityInputs(
@@ -113,7 +113,7 @@ export function activityInputs(
     : { body: text, lead_id: leadId, quality: NOTE_QUALITY_DEFAULT, agents, notification: 1, start };
 }
 
-/** The e-mail send time select: now, one of the offsets (spec 2 §4), or a custom date. */
+/** The e-mail send time select: now, one of the offsets (see docs/requirements.md#task-customer-and-money-states), or a custom date. */
 export type EmailSendChoice = 'now' | ReminderOffsetChoice;
 
 export type EmailStartResult = { ok: true; start: number | string } | { ok: false; message: string };

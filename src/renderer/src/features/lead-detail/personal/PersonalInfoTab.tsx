@@ -8,7 +8,7 @@ import { LEAD_TABLE, useRefreshCalls } from '../lead-queries';
 export type PersonalInfoTabProps = { leadId: number; answer: RowAnswer };
 
 /**
- * Kişisel Bilgiler (spec 2 §2): the lead's fields by category, editable where the user may write them,
+ * Kişisel Bilgiler (see docs/requirements.md#lead-workspace-and-work-screens): the lead's fields by category, editable where the user may write them,
  * saved through /detail/save/ with only the changed fields. 'Güncelleme başarılı' on success; on failure
  * the form keeps everything typed and says 'İşlem başarısız, yaptığınız işlemi tekrar kontrol ediniz'.
  */

@@ -18,7 +18,7 @@ import { PLATFORM_TABLE } from './platform-views';
 export type AddPlatformFormProps = { leadId: number };
 
 /**
- * Add platform (spec 2 §2, §5): login required, type Real or Demo, whitelabel from option list 154. The
+ * Add platform (see docs/requirements.md#lead-workspace-and-work-screens, #money-importer-and-lead-input): login required, type Real or Demo, whitelabel from option list 154. The
  * server opens the account on the platform and fills name, phone and e-mail from the lead. MT5 answers
  * the new account's passwords once; they are shown here until the next account is added.
  */

@@ -12,13 +12,13 @@ import { AddPlatformForm } from './AddPlatformForm';
 import { PLATFORM_TABLE, platformsQuery, timeText } from './platform-views';
 import './platforms.css';
 
-/** Spec 2 §6: deposit and withdrawal buttons on platform accounts are risk's alone. */
+/** docs/requirements.md#departments-and-permissions: deposit and withdrawal buttons on platform accounts are risk's alone. */
 const MONEY_DEPARTMENT = 'risk';
 
 export type PlatformsTabProps = { leadId: number };
 
 /**
- * Platformlar (spec 2 §2): the customer's accounts (login, Demo/Real, whitelabel, created_at), the add
+ * Platformlar (see docs/requirements.md#lead-workspace-and-work-screens): the customer's accounts (login, Demo/Real, whitelabel, created_at), the add
  * platform form, and the views of the account picked from the list.
  */
 export function PlatformsTab({ leadId }: PlatformsTabProps): ReactNode {

@@ -1,6 +1,6 @@
 import type { PlatformAccountType } from '../../../../../shared/domain';
 
-/** One account as the /mt5/* calls name it: login and type (spec 2 §7), id to tell whitelabels apart. */
+/** One account as the /mt5/* calls name it: login and type (see docs/requirements.md#calls), id to tell whitelabels apart. */
 export interface PlatformAccount {
   id: number;
   login: string;

@@ -10,10 +10,10 @@ import {
 import { platformOperationTexts as ot } from '../../../i18n/platform-operation-texts';
 import { platformTexts as t } from '../../../i18n/platform-texts';
 
-/** Spec 2 §3 Lead platform: the registered table of a customer's accounts. */
+/** docs/requirements.md#lead-money-task-and-report-data Lead platform: the registered table of a customer's accounts. */
 export const PLATFORM_TABLE = 'lead_platforms';
 
-/** The customer's accounts, newest first (spec 2 §7 "Platform data": filtered by customer_id). */
+/** The customer's accounts, newest first (see docs/requirements.md#calls "Platform data": filtered by customer_id). */
 export function platformsQuery(leadId: number): ListQuery {
   return {
     page: 1,
@@ -73,7 +73,7 @@ const balanceColumns: ViewColumn[] = [
   { key: 'Profit', label: t.amountColumn, render: money('Profit'), numeric: true },
 ];
 
-/** Each list view's call and columns (spec 2 §3; volumes /1000 and action labels, spec 2 §9). */
+/** Each list view's call and columns (see docs/requirements.md#lead-money-task-and-report-data; volumes /1000 and action labels, docs/requirements.md#constants-and-limits). */
 export type ListCall =
   | 'getUserOpenPositions'
   | 'getUserPendingOrders'

@@ -25,7 +25,7 @@ import {
 export type RemittersTabProps = { leadId: number };
 
 /**
- * 3. Şahıs Bilgileri (spec 2 §2, §5): the lead's remitters (table lead_remitters, filtered by lead_id)
+ * 3. Şahıs Bilgileri (see docs/requirements.md#lead-workspace-and-work-screens, #money-importer-and-lead-input): the lead's remitters (table lead_remitters, filtered by lead_id)
  * and a form to add one, saved through inline insert only with a tc. The form keeps its values until the
  * server has taken them.
  */

@@ -4,7 +4,7 @@ import { FILTER_TYPES, TRANSACTION_LIST_LIMIT } from '../../../../../shared/doma
 import type { FieldEditorValue } from '../../../components/field-editors/types';
 import { remitterTexts } from '../../../i18n/remitter-texts';
 
-/** Spec 2 §3 Lead remitter: the registered table of a lead's third parties. */
+/** docs/requirements.md#lead-money-task-and-report-data Lead remitter: the registered table of a lead's third parties. */
 export const REMITTER_TABLE = 'lead_remitters';
 
 type RemitterFieldSpec = { name: string; label: string; component: ComponentType };
@@ -38,7 +38,7 @@ export function remitterFieldMeta(
   );
 }
 
-/** Spec 2 §5: a remitter is saved only with a tc. */
+/** docs/requirements.md#money-importer-and-lead-input: a remitter is saved only with a tc. */
 export function missingRemitterTc(values: Readonly<Record<string, FieldEditorValue>>): boolean {
   const tc = values.tc;
   return tc === null || tc === undefined || (typeof tc === 'string' ? tc.trim() === '' : tc.length === 0);

@@ -91,7 +91,7 @@ function QuestionInput({ index, question, value, onChange, disabled }: QuestionI
 
 type AnswerFormProps = { leadId: number; survey: Survey; onBack: () => void };
 
-/** Answering a survey; after a save the page reloads after 1 s (spec 2 §5). */
+/** Answering a survey; after a save the page reloads after 1 s (see docs/requirements.md#money-importer-and-lead-input). */
 function AnswerForm({ leadId, survey, onBack }: AnswerFormProps): ReactNode {
   const notifier = useNotifier();
   const [values, setValues] = useState<AnswerValue[]>(() => initialAnswers(survey));
@@ -205,7 +205,7 @@ function AnswersView({ survey, onBack }: { survey: Survey; onBack: () => void })
 export type SurveysTabProps = { leadId: number };
 
 /**
- * Anketler (spec 2 §2): the surveys with 'Cevapları gör' when this lead has answered, else 'Cevapla';
+ * Anketler (see docs/requirements.md#lead-workspace-and-work-screens): the surveys with 'Cevapları gör' when this lead has answered, else 'Cevapla';
  * the answer form and the answers view both go back to the table.
  */
 export function SurveysTab({ leadId }: SurveysTabProps): ReactNode {

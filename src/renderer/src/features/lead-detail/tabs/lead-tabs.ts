@@ -2,7 +2,7 @@ import { messages } from '../../../../../shared/i18n/messages';
 import { transactionTexts } from '../../../i18n/transaction-texts';
 
 /**
- * The left tabs of the lead detail in the spec's order and spelling (spec 2 §2), which are also the module
+ * The left tabs of the lead detail in the spec's order and spelling (see docs/requirements.md#lead-workspace-and-work-screens), which are also the module
  * names of option list 130. para-islemleri belongs to the money issue and is not offered here until it
  * lands.
  */
@@ -42,7 +42,7 @@ export const RIGHT_TAB_TITLES: Readonly<Record<RightTab, string>> = {
   emailler: messages.tabEmails,
 };
 
-/** Spec 2 §2: a left tab shows only when the user's modules hold it; personal info always shows. */
+/** docs/requirements.md#lead-workspace-and-work-screens: a left tab shows only when the user's modules hold it; personal info always shows. */
 export function visibleLeftTabs(modules: readonly string[]): LeftTab[] {
   const granted = new Set(modules);
   return LEFT_TABS.filter((tab) => tab === DEFAULT_LEFT_TAB || granted.has(tab));

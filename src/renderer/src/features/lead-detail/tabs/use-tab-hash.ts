@@ -3,7 +3,7 @@ import { useLocation, useNavigate } from 'react-router-dom';
 import { activeTabFromHash, hashForTab, hashToSync, type LeftTab } from './lead-tabs';
 
 /**
- * The active left tab lives in the URL hash (spec 2 §2): the hash selects it, and choosing a tab writes
+ * The active left tab lives in the URL hash (see docs/requirements.md#lead-workspace-and-work-screens): the hash selects it, and choosing a tab writes
  * it. Under the hash router the address is '#/leadDetail/5#gorevler', whose second hash is the router's
  * location.hash. Entries are replaced, not pushed, so "Geri" leaves the lead instead of walking its tabs.
  */

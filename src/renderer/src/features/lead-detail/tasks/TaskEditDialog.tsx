@@ -74,7 +74,7 @@ export function TaskEditDialog({ task, onClose }: TaskEditDialogProps): ReactNod
           fill
           value={description}
           onChange={(event) => setDescription(event.currentTarget.value)}
-          // Spec 2 §9: 100 px plus 50 px per line.
+          // docs/requirements.md#constants-and-limits: 100 px plus 50 px per line.
           style={{ height: taskTextareaHeight(description) }}
           data-testid="task-edit-description"
         />

@@ -103,7 +103,7 @@ function AddTaskForm({
   );
 }
 
-/** Spec 2 §2: task templates (name and tasks) can be used; applying one creates its tasks for the lead. */
+/** docs/requirements.md#lead-workspace-and-work-screens: task templates (name and tasks) can be used; applying one creates its tasks for the lead. */
 function TemplatePicker({ leadId }: { leadId: number }): ReactNode {
   const notifier = useNotifier();
   const refresh = useRefreshCalls();
@@ -180,7 +180,7 @@ function TaskRow({ leadId, task, parentId }: TaskRowProps): ReactNode {
   const remove = useCrmMutation('taskRemove');
   const listKey = [...callPrefix('leadTasks'), leadCallInputs.tasks(leadId, parentId)];
 
-  /** Spec 2 §4: each tick or untick is saved at once; the box shows the new state before the answer. */
+  /** docs/requirements.md#task-customer-and-money-states: each tick or untick is saved at once; the box shows the new state before the answer. */
   const toggle = (checked: boolean): void => {
     const status = nextTaskStatus(checked);
     queryClient.setQueryData<TaskListAnswer>(listKey, (old) => withTaskStatus(old, task.id, status));
@@ -313,7 +313,7 @@ function SubtaskList({ leadId, parent }: { leadId: number; parent: Task }): Reac
   );
 }
 
-/** Görevler (spec 2 §2, §4): the lead's tasks with their subtasks, tick and untick, add, templates. */
+/** Görevler (see docs/requirements.md#lead-workspace-and-work-screens, #task-customer-and-money-states): the lead's tasks with their subtasks, tick and untick, add, templates. */
 export function TasksTab({ leadId }: TasksTabProps): ReactNode {
   const tasks = useCrmQuery('leadTasks', leadCallInputs.tasks(leadId));
   return (

@@ -1,12 +1,12 @@
 import type { Task, TaskListAnswer, TaskStatus } from '../../../../../shared/contract/tasks';
 
-/** Spec 2 §9: the task textarea is 100 px high plus 50 px per line of text. */
+/** docs/requirements.md#constants-and-limits: the task textarea is 100 px high plus 50 px per line of text. */
 export function taskTextareaHeight(text: string): number {
   const lines = text === '' ? 0 : text.split('\n').length;
   return 100 + 50 * lines;
 }
 
-/** Spec 2 §4: ticking sets 1, unticking returns to 0. */
+/** docs/requirements.md#task-customer-and-money-states: ticking sets 1, unticking returns to 0. */
 export function nextTaskStatus(checked: boolean): TaskStatus {
   return checked ? 1 : 0;
 }

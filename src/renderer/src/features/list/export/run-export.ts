@@ -23,7 +23,7 @@ export const EXPORT_IDLE: ExportProgress = { state: 'idle', message: null, detai
 
 const failed = (reason: string | undefined): ExportProgress => ({
   state: 'error',
-  // Spec 1 §8: every failure is announced with this alert; the reason goes underneath.
+  // docs/requirements.md#messages-the-user-reads: every failure is announced with this alert; the reason goes underneath.
   message: messages.exportFailed,
   detail: reason && reason !== messages.exportFailed ? reason : null,
 });

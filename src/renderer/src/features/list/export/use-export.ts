@@ -25,7 +25,7 @@ export interface UseExportResult {
 }
 
 /**
- * The list's Excel export (spec 1 §2, §7): start() sends the list's filters, sort and visible columns and
+ * The list's Excel export (see docs/requirements.md#shell-lists-and-chat, #calls): start() sends the list's filters, sort and visible columns and
  * saves what the server wrote. A second start() while one runs is ignored.
  */
 export function useExport(table: string, options: UseExportOptions = {}): UseExportResult {

@@ -49,7 +49,7 @@ function FieldPicker({ fields, value, onChange, testId, autoFocus }: FieldPicker
   );
 }
 
-/** The Düzenle form of the bulk actions (spec 1 §3 bulk form, type 1), mounted only while open. */
+/** The Düzenle form of the bulk actions (see docs/requirements.md#records-notes-and-settings bulk form, type 1), mounted only while open. */
 export function BulkEditDialog({ table, ids, onClose, onSaved }: BulkEditDialogProps): ReactNode {
   const notifier = useNotifier();
   const firstId = ids[0] ?? 0;

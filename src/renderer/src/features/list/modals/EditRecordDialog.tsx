@@ -17,7 +17,7 @@ export type EditRecordDialogProps = {
 
 /**
  * The edit modal: the record's readable fields from POST /row, the writable ones editable, saved through
- * /detail/save/ (spec 1 §8 texts). Mounted only while open.
+ * /detail/save/ (see docs/requirements.md#messages-the-user-reads texts). Mounted only while open.
  */
 export function EditRecordDialog({ table, id, onClose }: EditRecordDialogProps): ReactNode {
   const permissions = usePermissions();

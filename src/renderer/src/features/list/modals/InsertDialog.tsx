@@ -19,7 +19,7 @@ export type InsertDialogProps = {
 };
 
 /**
- * The insert modal titled Ekle (spec 1 §2): the fields with show_insert 1, saved through /inline/save/
+ * The insert modal titled Ekle (see docs/requirements.md#shell-lists-and-chat): the fields with show_insert 1, saved through /inline/save/
  * type insert. Values survive a failure and a close, so a refused form can be corrected, not retyped.
  */
 export function InsertDialog({ table, isOpen, onClose }: InsertDialogProps): ReactNode {

@@ -17,7 +17,7 @@ export type BulkToolbarProps = { table: string; selection: RowSelection };
 type OpenPanel = 'edit' | 'delete' | 'deleteNotes' | null;
 
 /**
- * Bulk actions over the ticked rows, each shown only with its permission (spec 1 §6): Düzenle (update),
+ * Bulk actions over the ticked rows, each shown only with its permission (see docs/requirements.md#departments-and-permissions): Düzenle (update),
  * Sil (delete), Notları Sil (delete on lead_notes). Goes in the list's toolbar.
  */
 export function BulkToolbar({ table, selection }: BulkToolbarProps): ReactNode {
@@ -35,7 +35,7 @@ export function BulkToolbar({ table, selection }: BulkToolbarProps): ReactNode {
   const none = selection.count === 0;
 
   const start = (panel: Exclude<OpenPanel, null>): void => {
-    // Spec 1 §5: bulk actions, like calls, need a dahili in the profile.
+    // docs/requirements.md#filters-and-list-input: bulk actions, like calls, need a dahili in the profile.
     const dahili = permissions.data?.me.dahili;
     if (!dahili || dahili.trim() === '') {
       notifier.warning(uiTexts.bulkDahiliRequired);

@@ -8,7 +8,7 @@ import { routeFeatures } from '../../../app/route-features';
 export type ExcelUploadLinkProps = { table: string };
 
 /**
- * "Excel Yükle", only where the table's excel_import flag is 1 (spec 1 §2, §6) and this build has the
+ * "Excel Yükle", only where the table's excel_import flag is 1 (see docs/requirements.md#shell-lists-and-chat, #departments-and-permissions) and this build has the
  * importer screen it opens.
  */
 export function ExcelUploadLink({ table }: ExcelUploadLinkProps): ReactNode {

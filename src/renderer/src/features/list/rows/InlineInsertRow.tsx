@@ -19,7 +19,7 @@ import {
 export type InlineInsertRowProps = { table: string };
 
 /**
- * Inline insert (spec 1 §2): one quick row above the table for the name and the next insert fields;
+ * Inline insert (see docs/requirements.md#shell-lists-and-chat): one quick row above the table for the name and the next insert fields;
  * Enter saves. Values stay after a failure; after a success the row empties for the next record.
  */
 export function InlineInsertRow({ table }: InlineInsertRowProps): ReactNode {

@@ -4,7 +4,7 @@ import { messages } from '../../../../../shared/i18n/messages';
 // The module, not the folder's index: this file stays free of React so Node unit tests can load it.
 import type { FieldEditorValue } from '../../../components/field-editors/types';
 
-/** The bulk form of spec 1 §3 as the dialog holds it. */
+/** The bulk form of docs/requirements.md#records-notes-and-settings as the dialog holds it. */
 export type BulkFormState = {
   fieldName: string | null;
   fieldValue: FieldEditorValue;
@@ -32,7 +32,7 @@ export function toBulkValue(value: FieldEditorValue): string | string[] {
 }
 
 /**
- * Spec 1 §5: a field must be chosen; with double update a second one too, and the two must differ
+ * docs/requirements.md#filters-and-list-input: a field must be chosen; with double update a second one too, and the two must differ
  * ('Güncellenecek alanların ikiside aynı olmamalı'). The server checks the same, this only saves a trip.
  */
 export function validateBulkForm(form: BulkFormState): BulkFormCheck {
@@ -87,7 +87,7 @@ const LISTS_WITH_NOTES: ReadonlySet<string> = new Set(['leads', 'customers']);
 const NOTES_TABLE = 'lead_notes';
 
 /**
- * Spec 1 §6: update enables Düzenle, delete enables Sil. Deleting notes deletes lead_notes rows, so it
+ * docs/requirements.md#departments-and-permissions: update enables Düzenle, delete enables Sil. Deleting notes deletes lead_notes rows, so it
  * follows the delete flag of that table, in lists of leads only.
  */
 export function bulkActionsFor(tables: readonly MenuTable[], table: string): BulkActions {

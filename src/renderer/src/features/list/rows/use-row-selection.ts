@@ -26,7 +26,7 @@ type Scoped = { scope: string; ids: SelectionState };
 /**
  * Ticked rows of one list. The selection belongs to the route it was made on (table plus URL query, as
  * reports link with filters in the URL): on any route change it reads as empty at once, with no effect
- * and no stale frame in which a bulk action could still see the old ids (spec 1 §2).
+ * and no stale frame in which a bulk action could still see the old ids (see docs/requirements.md#shell-lists-and-chat).
  */
 export function useRowSelection(table: string): RowSelection {
   const location = useLocation();

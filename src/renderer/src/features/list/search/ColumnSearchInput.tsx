@@ -129,7 +129,7 @@ function TextColumnSearch({ column, filters, onSearch, type, testId }: ColumnSea
 }
 
 /**
- * The per-column search row under the header (spec 1 §2): "contains" for text columns, "equal" for
+ * The per-column search row under the header (see docs/requirements.md#shell-lists-and-chat): "contains" for text columns, "equal" for
  * choices and numbers; it adds or replaces that one filter of the column, and emptying it removes it.
  */
 export function ColumnSearchInput(props: ColumnSearchInputProps): ReactNode {

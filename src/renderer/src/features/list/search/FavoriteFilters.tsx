@@ -35,7 +35,7 @@ export type SaveFavoriteFormProps = {
   onDone: () => void;
 };
 
-/** Name and save; the name is required (spec 1 §5: "Favourite filter name required"). */
+/** Name and save; the name is required (see docs/requirements.md#filters-and-list-input: "Favourite filter name required"). */
 function SaveFavoriteForm({ table, filters, onDone }: SaveFavoriteFormProps): ReactNode {
   const notifier = useNotifier();
   const save = useSaveFavoriteFilter(table);
@@ -109,7 +109,7 @@ function SaveFavoriteForm({ table, filters, onDone }: SaveFavoriteFormProps): Re
 }
 
 /**
- * Saved favourite filters of the table (spec 1 §2, §3 favorite_filters): pick one to apply it, save the
+ * Saved favourite filters of the table (see docs/requirements.md#shell-lists-and-chat, #records-notes-and-settings favorite_filters): pick one to apply it, save the
  * filters in force under a name, remove one after a confirmation.
  */
 export function FavoriteFilters({

@@ -44,7 +44,7 @@ function fromEditorValue(value: FieldEditorValue, multiple: boolean): FilterValu
 }
 
 /**
- * Spec 1 §5: types 11 and 12 take a multiple select, 2, 3, 8, 9 a free text ("Değer girin"), 10 a start and
+ * docs/requirements.md#filters-and-list-input: types 11 and 12 take a multiple select, 2, 3, 8, 9 a free text ("Değer girin"), 10 a start and
  * an end, the others the field's own search component.
  */
 export function FilterRow({ field, kind, draft, onChange }: FilterRowProps): ReactNode {

@@ -29,7 +29,7 @@ export function matchingQuickRange(value: DateTimeRange, now: Date): string {
 
 /**
  * Type 10 "Arasında": a start and an end in the field's own editor, either may stay open. Date fields get
- * the quick options of spec 1 §5 (today ... 180 days, custom), resolved to whole local days.
+ * the quick options of docs/requirements.md#filters-and-list-input (today ... 180 days, custom), resolved to whole local days.
  */
 export function RangeEditor({ field, isDate, value, onChange }: RangeEditorProps): ReactNode {
   // "Özel" chosen with nothing entered yet must stay chosen, though no range matches it.

@@ -131,7 +131,7 @@ function SearchPanel({ fields, filters, onApply, onClear, onClose }: SearchPanel
   );
 }
 
-/** "Detaylı Arama" (spec 1 §2 detailed search side panel): one row per field the user may list. */
+/** "Detaylı Arama" (see docs/requirements.md#shell-lists-and-chat detailed search side panel): one row per field the user may list. */
 export function SearchDrawer({ isOpen, onClose, fields, ...panel }: SearchDrawerProps): ReactNode {
   return (
     <Drawer

@@ -9,7 +9,7 @@ type FavoritesAnswer = CallResult<'favoriteFilters'>;
 /** The list call's input; the save answers the list too, so both share this cache entry. */
 const listInput = (table: string): CallInput<'favoriteFilters'> => ({ params: { table } });
 
-/** POST /favorite-filters/{table} without a body: the user's favourite filters of the table (spec 1 §7). */
+/** POST /favorite-filters/{table} without a body: the user's favourite filters of the table (see docs/requirements.md#calls). */
 export function useFavoriteFilters(table: string): UseQueryResult<FavoriteFilter[], CrmError> {
   return useCrmQuery('favoriteFilters', listInput(table), {
     select: (answer: FavoritesAnswer) => answer.results,

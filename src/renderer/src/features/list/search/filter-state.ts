@@ -16,7 +16,7 @@ import {
  * tags, favourites and the URL all change them the same way (and the rules are unit-tested in Node).
  */
 export type FilterAction =
-  /** Adds or replaces (same field and operator) one filter; an empty value changes nothing (spec 1 §5). */
+  /** Adds or replaces (same field and operator) one filter; an empty value changes nothing (see docs/requirements.md#filters-and-list-input). */
   | { type: 'add'; filter: ListFilter }
   /** Removes the field's filter with that operator, or every filter of the field when none is given. */
   | { type: 'remove'; name: string; filterType?: FilterType }
@@ -122,7 +122,7 @@ function firstText(value: FilterValue): string {
 }
 
 /**
- * Reshapes a value when the operator changes its input kind (spec 1 §5: type 10 takes start and end,
+ * Reshapes a value when the operator changes its input kind (see docs/requirements.md#filters-and-list-input: type 10 takes start and end,
  * 11 and 12 a list, the rest one value), keeping what the person already entered where it fits.
  */
 export function coerceFilterValue(value: FilterValue, kind: FilterInputKind): FilterValue {

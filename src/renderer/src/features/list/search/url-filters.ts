@@ -20,7 +20,7 @@ export function searchParamNames(search: string | URLSearchParams): string[] {
 }
 
 /**
- * Multi-search through URL query parameters (spec 1 §2, used by reports): /list/leads?utm_source=x&status_id=3
+ * Multi-search through URL query parameters (see docs/requirements.md#shell-lists-and-chat, used by reports): /list/leads?utm_source=x&status_id=3
  * gives one "equal" filter per known field ("contains" for name); a comma list (or the same name
  * repeated) gives "multiple choice" (type 11). Parameters that are not fields the user may list are ignored, so a stray `?ref=...`
  * never turns into a refused filter.

@@ -19,8 +19,8 @@ export type ColumnsDrawerProps = {
 };
 
 /**
- * "Görünüm Ayarları" (spec 1 §2 display settings): a checkbox per listable field. Id is always first and
- * cannot be unticked (spec 1 §5); ticking a field adds it where the field list has it.
+ * "Görünüm Ayarları" (see docs/requirements.md#shell-lists-and-chat display settings): a checkbox per listable field. Id is always first and
+ * cannot be unticked (see docs/requirements.md#filters-and-list-input); ticking a field adds it where the field list has it.
  */
 export function ColumnsDrawer({
   isOpen,

@@ -13,8 +13,7 @@ export function parseColumns(value: unknown): string[] | null {
 }
 
 /**
- * The columns to ask the server for: the user's choice, else the spec's defaults for the table (spec 1
- * §9: leads and customers, on a phone-sized window id and name); id always first. undefined for a table
+ * The columns to ask the server for: the user's choice, else the spec's defaults for the table (see docs/requirements.md#constants-and-limits: leads and customers, on a phone-sized window id and name); id always first. undefined for a table
  * with neither: the server's own list fields are shown then.
  */
 export function requestedColumns(
@@ -28,7 +27,7 @@ export function requestedColumns(
 }
 
 /**
- * Ticks or unticks one column in the display settings. Id cannot be unticked (spec 1 §5). The other
+ * Ticks or unticks one column in the display settings. Id cannot be unticked (see docs/requirements.md#filters-and-list-input). The other
  * columns keep their order; a newly ticked one goes right after the chosen column that comes before it
  * in the field list (`fieldOrder`), so it lands where the field list shows it rather than at the end.
  */

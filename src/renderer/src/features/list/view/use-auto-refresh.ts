@@ -2,7 +2,7 @@ import { useEffect, useRef } from 'react';
 import { AUTO_REFRESH_MS } from '../../../../../shared/domain';
 
 /**
- * Calls `refresh` every AUTO_REFRESH_MS (spec 1 §9: 60 s) while enabled. Ticks are skipped while the
+ * Calls `refresh` every AUTO_REFRESH_MS (see docs/requirements.md#constants-and-limits: 60 s) while enabled. Ticks are skipped while the
  * window is hidden: nobody reads the list then, and a call centre of idle windows should not load the
  * server once a minute each.
  */

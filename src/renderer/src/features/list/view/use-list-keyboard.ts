@@ -17,7 +17,7 @@ function ownsKey(target: EventTarget | null, key: string): boolean {
 }
 
 /**
- * The list's keyboard (spec / issue 3: arrows move the selection, Enter opens the record, Space ticks, Esc
+ * The list's keyboard (spec / docs/user-guide.md#working-with-lists: arrows move the selection, Enter opens the record, Space ticks, Esc
  * closes panels), read from the actions registry. Listens on the document so the keys work without first
  * clicking into the table, but leaves inputs, buttons and overlays alone.
  */

@@ -36,11 +36,10 @@ export type ListView = {
 };
 
 /**
- * The list's query state for one table: sort, filters and columns kept per table in localStorage (spec 1
- * §3, §4), paging for the session. The list is keyed by table, so another table starts from its own
- * stored state (spec 1 §2: sort, filters and selection reset on route change).
+ * The list's query state for one table: sort, filters and columns kept per table in localStorage (see docs/requirements.md#records-notes-and-settings, docs/requirements.md#notification-and-list-states), paging for the session. The list is keyed by table, so another table starts from its own
+ * stored state (see docs/requirements.md#shell-lists-and-chat: sort, filters and selection reset on route change).
  *
- * `knownFields` are the fields the user may list (GET /fields): URL multi-search (spec 1 §2) turns each
+ * `knownFields` are the fields the user may list (GET /fields): URL multi-search (see docs/requirements.md#shell-lists-and-chat) turns each
  * such query parameter into a filter and wins over the stored filters. The caller waits for the field
  * list before mounting when the URL carries parameters, so the first request already has them.
  */
@@ -130,7 +129,7 @@ export function useListView(table: string, knownFields: ReadonlySet<string>): Li
   const exactTotal = exactFor === filters;
   const requestExactTotal = useCallback(() => setExactFor(filtersRef.current), []);
 
-  // Spec 1 §9: a phone-sized window starts leads and customers with id and name only.
+  // docs/requirements.md#constants-and-limits: a phone-sized window starts leads and customers with id and name only.
   const narrow = useNarrowWindow();
   const columns = useMemo(
     () => requestedColumns(storedColumns, table, narrow),
