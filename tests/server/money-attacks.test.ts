@@ -227,7 +227,7 @@ afterAll(async () => {
   await database?.close();
 });
 
-describe('amounts as a Turk types them (issue 25 §1)', () => {
+describe('amounts as a Turk types them (see docs/money.md)', () => {
   it('FINDING 1: `1.000` is one thousand and `1,000.50` is 1000.50 on the generic insert', async () => {
     const customer = await addCustomer('sales');
     const cases: [string, string][] = [
@@ -354,7 +354,7 @@ describe('approved money stays as approved, on every generic path', () => {
   });
 
   it('a sales manager may correct a deposit delivery account before approval, and the edit is journaled', async () => {
-    // Spec 2 §5: the agent's deposit form carries the account or wallet info; before finance approves,
+    // docs/requirements.md#money-importer-and-lead-input: the agent's deposit form carries the account or wallet info; before finance approves,
     // admin and sales_manager may correct it (docs/money.md, "Immutability and reversal").
     const customer = await addCustomer('sales');
     const id = await deposit(customer);
@@ -401,7 +401,7 @@ describe('approved money stays as approved, on every generic path', () => {
     }
   });
 
-  it('an agent’s new deposit carries the account info the customer pays into (spec 2 §5)', async () => {
+  it('an agent’s new deposit carries the account info the customer pays into (see docs/requirements.md#money-importer-and-lead-input)', async () => {
     const customer = await addCustomer('sales');
     const response = await insert('sales', { ...depositInputs(customer), delivery_iban: OTHER_IBAN });
     expect(response.statusCode, response.body).toBe(200);
@@ -774,7 +774,7 @@ describe('accounts of another customer', () => {
       status: 409,
       owner: victim.id,
     });
-    // If it moved, the deposit's login now names another customer's account (issue 25 §8).
+    // If it moved, the deposit's login now names another customer's account (see docs/money.md).
     expect((await row(dep))?.customer_id).toBe(victim.id);
   });
 

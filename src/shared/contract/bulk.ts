@@ -42,7 +42,7 @@ export const bulkSaveBody = z
   .object({
     ids: bulkIds,
     table: tableName,
-    /** Bulk type of spec 1 §4; only 1 (edit) belongs to this call, so a delete can never arrive here. */
+    /** Bulk type of docs/requirements.md#notification-and-list-states; only 1 (edit) belongs to this call, so a delete can never arrive here. */
     type: integerInput(z.literal(1)).optional(),
     fieldName: targetField,
     fieldValue: bulkValue,

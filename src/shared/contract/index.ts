@@ -217,6 +217,7 @@ export const contractAreas: Readonly<Record<string, Readonly<Record<string, unkn
   'periodic-reports': periodicReports,
   'report-builder': reportBuilder,
   transactions,
+  'transaction-funding': transactionFunding,
   platforms,
   importer,
   permissions: permissionCalls,

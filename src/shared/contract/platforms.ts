@@ -52,7 +52,7 @@ const optionalId = z.preprocess((v) => (v === '' || v === null ? undefined : v),
  */
 const accountInput = z.object({ login: loginInput, type: typeInput, id: optionalId });
 
-/** Free text (spec 2 §5) read by the money reader (docs/money.md#reading-amounts); never a float. */
+/** Free text (see docs/requirements.md#money-importer-and-lead-input) read by the money reader (docs/money.md#reading-amounts); never a float. */
 const amountInput = moneyInput({ field: moneyMessages.amountLabel, decimals: PLATFORM_AMOUNT_DECIMALS });
 
 const leverageInput = z.preprocess(
@@ -227,7 +227,7 @@ export const getPlatformOperations = accountCall(
 );
 export const PLATFORM_OPERATIONS_LIMIT = 100;
 
-/** Money moves on a platform account are the risk department's (spec 2 §7). */
+/** Money moves on a platform account are the risk department's (see docs/requirements.md#calls). */
 const MONEY_MOVERS = departmentsOnly(['risk'], platformMessages.onlyRisk);
 /**
  * A client's own key for one request (a dialog's), so a request sent twice records one operation.

@@ -74,7 +74,7 @@ export type ReportFormInput = z.input<typeof reportFormSchema>;
 export type ReportForm = z.output<typeof reportFormSchema>;
 
 const reportRunSchema = reportFormSchema.extend({
-  /** Pages of a list report (spec 2 §9: the report builder's page size starts at 15). */
+  /** Pages of a list report (see docs/requirements.md#constants-and-limits: the report builder's page size starts at 15). */
   page: integerInput(z.number().int().min(1).max(100_000)).default(1),
   limit: integerInput(z.number().int().min(1).max(500)).default(REPORT_BUILDER_PAGE_SIZE),
 });

@@ -249,7 +249,7 @@ export const transactionQueue = defineCall({
 });
 
 /**
- * POST /transaction/eligibility/{id}: whether instructions can be given for customer {id} (spec 2 §5):
+ * POST /transaction/eligibility/{id}: whether instructions can be given for customer {id} (see docs/requirements.md#money-importer-and-lead-input):
  * the missing lead fields (labels), whether it is a customer, and its REAL platform logins.
  */
 export const transactionEligibility = defineCall({

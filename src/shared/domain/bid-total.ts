@@ -2,7 +2,7 @@ import { type MoneyReading, readMoney } from './money-input';
 import { moneyMessages } from '../i18n/money-messages';
 
 /**
- * Offer (bid) totals (spec 2 §3 Offer template: answers with priceCalc and priceVal). Prices are read by
+ * Offer (bid) totals (see docs/requirements.md#lead-money-task-and-report-data Offer template: answers with priceCalc and priceVal). Prices are read by
  * the money reader (docs/money.md#reading-amounts) and added digit by digit through BigInt cents, never
  * through floats.
  */

@@ -5,7 +5,7 @@ import {
   platformVolumeText,
 } from '../../../src/shared/domain/platforms';
 
-describe('platform labels (spec 2 §9)', () => {
+describe('platform labels (see docs/requirements.md#constants-and-limits)', () => {
   it('names order actions in Turkish and shows volumes divided by 1000', () => {
     expect([0, 1, 2, 3].map(platformActionLabel)).toEqual(['Alış', 'Satış', 'Alış Limit', 'Satış Limit']);
     expect(platformActionLabel(9)).toBe('9');

@@ -39,7 +39,7 @@ describe('IBAN (see docs/requirements.md#money-importer-and-lead-input, ISO 1361
   });
 });
 
-describe('statuses, tabs and flows (spec 2 §4, §9)', () => {
+describe('statuses, tabs and flows (see docs/requirements.md#task-customer-and-money-states, #constants-and-limits)', () => {
   it('starts deposits at 2, withdrawals at 5, anything else at 1', () => {
     expect(initialStatus('YATIRIM')).toBe(2);
     expect(initialStatus('ÇEKİM')).toBe(5);

@@ -37,7 +37,7 @@ export interface BalanceOperation {
   /** The readable part of the deal's comment; cut so that it and the reference fit MT5's 32 characters. */
   comment: string;
   /**
-   * The account's leverage (1:N) the deposit or withdrawal is made with (spec 2 §7, default 100): set on
+   * The account's leverage (1:N) the deposit or withdrawal is made with (see docs/requirements.md#calls, default 100): set on
    * the account first when it differs, and put back if the balance operation is then refused. null: the
    * account keeps its own (the funding of a completed deposit).
    */

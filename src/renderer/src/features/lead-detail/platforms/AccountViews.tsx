@@ -84,9 +84,9 @@ function ListViewTable({ account, view }: { account: PlatformAccount; view: List
 export type AccountViewsProps = { account: PlatformAccount; canMoveMoney: boolean };
 
 /**
- * One account's views (spec 2 §2): platform info, open positions, pending orders, closed positions,
+ * One account's views (see docs/requirements.md#lead-workspace-and-work-screens): platform info, open positions, pending orders, closed positions,
  * deposits and withdrawals, and the account's platform operations (where each move risk asked for
- * stands); the deposit and withdrawal buttons only for risk (spec 2 §6).
+ * stands); the deposit and withdrawal buttons only for risk (see docs/requirements.md#departments-and-permissions).
  */
 export function AccountViews({ account, canMoveMoney }: AccountViewsProps): ReactNode {
   const [view, setView] = useState<AccountView>('info');

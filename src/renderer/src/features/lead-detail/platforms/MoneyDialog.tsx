@@ -33,11 +33,11 @@ function newRequestKey(): string {
 }
 
 /**
- * Deposit or withdrawal on a platform account (risk only, spec 2 §5, §6): amount as free text read by the
+ * Deposit or withdrawal on a platform account (risk only, docs/requirements.md#money-importer-and-lead-input, #departments-and-permissions): amount as free text read by the
  * money reader in the ledger's cents and shown back in the platform currency (list 148 id 1), leverage
  * 100 unless changed. The server records the move and a job sends it (docs/money.md#platform-operations):
  * 'Başarılı' once recorded, and the account's operations show it going on to done or failed; 'Hata' with
- * the spec's text when it is refused at once (spec 2 §8), the server's reason beneath it. The dialog
+ * the spec's text when it is refused at once (see docs/requirements.md#messages-the-user-reads), the server's reason beneath it. The dialog
  * keeps its values after a failure.
  */
 export function MoneyDialog({ account, direction, onClose, onQueued }: MoneyDialogProps): ReactNode {
