@@ -18,11 +18,14 @@ type Totals = Map<string, string>;
 const toMap = (rows: readonly { k: string; n: string; total: string }[]): Totals =>
   new Map(rows.map((row) => [row.k, `${row.n} ${row.total}`]));
 
-/** What the totals table says, its deltas added up per key. */
+/**
+ * What the totals table says, its deltas added up per key. Compared by value: deltas of amounts with
+ * other scales (3200 - 7500.75 + 7500.75) add up to 3200.00, the same amount (trim_scale).
+ */
 async function stored(): Promise<Totals> {
   const { rows } = await sql<{ k: string; n: string; total: string }>`
     select concat_ws('|', month, type, currency_id, status_id, agent_id, team_id) as k,
-      sum(n)::text as n, sum(total)::text as total
+      sum(n)::text as n, trim_scale(sum(total))::text as total
     from transaction_month_totals group by 1 having sum(n) <> 0 or sum(total) <> 0`.execute(server.db);
   return toMap(rows);
 }
@@ -31,7 +34,7 @@ async function stored(): Promise<Totals> {
 async function live(): Promise<Totals> {
   const { rows } = await sql<{ k: string; n: string; total: string }>`
     select concat_ws('|', date_trunc('month', t.created_at), t.type, t.currency_id, t.status_id, l.agent_id,
-        l.team_id) as k, count(*)::text as n, sum(t.amount)::text as total
+        l.team_id) as k, count(*)::text as n, trim_scale(sum(t.amount))::text as total
     from transactions t join leads l on l.id = t.customer_id group by 1`.execute(server.db);
   return toMap(rows);
 }
