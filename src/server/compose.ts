@@ -56,6 +56,7 @@ import { createNextLeadService, type NextLeadService } from './modules/lead-deta
 import { createLeadNotesService, type LeadNotesService } from './modules/notes/service';
 import { createAutocompleteService, type AutocompleteService } from './modules/options/autocomplete';
 import { createOptionsService, type OptionsService } from './modules/options/service';
+import { LEAD_PHONES_SOURCE, leadPhonesHook } from './modules/records/lead-phones';
 import { remitterHook, REMITTERS_SOURCE } from './modules/records/lead-remitters';
 import { createRecordsService, type RecordsService } from './modules/records/service';
 import { createReportsService, type ReportsService } from './modules/reports/service';
@@ -286,6 +287,8 @@ export async function composeServer(app: FastifyInstance, options: ComposeOption
   // Business rules per table, run inside every generic write (inline, detail and bulk saves alike).
   const recordHooks = createRecordHooks();
   recordHooks.register(REMITTERS_SOURCE, remitterHook);
+  // A lead's phones are 10 digits whichever save writes them.
+  recordHooks.register(LEAD_PHONES_SOURCE, leadPhonesHook);
   const leadScope = createLeadScope(db, registry);
   const transactions = createTransactionsService({
     db,
