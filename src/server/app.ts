@@ -86,6 +86,8 @@ export interface BuildServerOptions {
   reminderIntervalMs?: number;
   /** How long past its start an open reminder turns overdue; default 1 hour. */
   reminderGraceMs?: number;
+  /** How often every socket's session is checked again (tests); default 60 s. */
+  socketRecheckMs?: number;
   /** How often due periodic reports are looked for; default every minute. */
   periodicReportIntervalMs?: number;
   /**
@@ -191,6 +193,7 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
     tradingEnv: options.tradingEnv ?? process.env,
     mailIntervalMs: options.mailIntervalMs,
     reminderIntervalMs: options.reminderIntervalMs,
+    socketRecheckMs: options.socketRecheckMs,
     reminderGraceMs: options.reminderGraceMs,
     periodicReportIntervalMs: options.periodicReportIntervalMs,
     loginThrottle: options.loginThrottle ?? loginThrottleFromEnv(process.env),

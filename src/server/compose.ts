@@ -56,6 +56,7 @@ import { createNextLeadService, type NextLeadService } from './modules/lead-deta
 import { createLeadNotesService, type LeadNotesService } from './modules/notes/service';
 import { createAutocompleteService, type AutocompleteService } from './modules/options/autocomplete';
 import { createOptionsService, type OptionsService } from './modules/options/service';
+import { firstPasswordHook, USERS_SOURCE } from './modules/auth/first-password';
 import { LEAD_PHONES_SOURCE, leadPhonesHook } from './modules/records/lead-phones';
 import { remitterHook, REMITTERS_SOURCE } from './modules/records/lead-remitters';
 import { createRecordsService, type RecordsService } from './modules/records/service';
@@ -106,6 +107,8 @@ export interface ComposeOptions {
   tradingPlatform?: TradingPlatform;
   reminderIntervalMs?: number;
   reminderGraceMs?: number;
+  /** How often every socket's session is checked again; default 60 s. */
+  socketRecheckMs?: number;
   /** How often due periodic reports are looked for; default every minute. */
   periodicReportIntervalMs?: number;
   loginThrottle?: Partial<LoginThrottleOptions>;
@@ -240,6 +243,9 @@ export async function composeServer(app: FastifyInstance, options: ComposeOption
   // socket.io on the same HTTP server and port, authenticated with the same tokens and origin rules.
   const { realtime } = await attachSocketServer(app, {
     authenticate: auth.authenticate,
+    sessionUser: auth.sessionUser,
+    invalidation,
+    recheckMs: options.socketRecheckMs,
     isAllowedOrigin: options.isAllowedOrigin,
     isAllowedHost: options.isAllowedHost,
     redisUrl: options.redisUrl,
@@ -272,6 +278,7 @@ export async function composeServer(app: FastifyInstance, options: ComposeOption
     createReminderJob({
       db,
       realtime,
+      registry,
       intervalMs: options.reminderIntervalMs,
       graceMs: options.reminderGraceMs,
     }),
@@ -289,6 +296,8 @@ export async function composeServer(app: FastifyInstance, options: ComposeOption
   recordHooks.register(REMITTERS_SOURCE, remitterHook);
   // A lead's phones are 10 digits whichever save writes them.
   recordHooks.register(LEAD_PHONES_SOURCE, leadPhonesHook);
+  // A new account's owner chooses their own password first, whichever insert made the account.
+  recordHooks.register(USERS_SOURCE, firstPasswordHook);
   const leadScope = createLeadScope(db, registry);
   const transactions = createTransactionsService({
     db,
