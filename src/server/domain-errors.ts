@@ -8,16 +8,26 @@ export { serverMessages };
  * (http/error-handler.ts) turns a kind into a status code and the spec's answer.
  */
 export type DomainErrorKind =
-  'invalid' | 'unauthenticated' | 'forbidden' | 'not-found' | 'conflict' | 'too-large';
+  | 'invalid'
+  | 'unauthenticated'
+  | 'forbidden'
+  | 'not-found'
+  | 'conflict'
+  | 'too-large'
+  | 'too-many'
+  | 'unavailable';
 
 /** A refusal whose Turkish message may be shown to the caller as it is. */
 export class DomainError extends Error {
   readonly kind: DomainErrorKind;
+  /** When to try again, for the Retry-After header of a 429 or 503. */
+  readonly retryAfterSeconds: number | undefined;
 
-  constructor(kind: DomainErrorKind, message: string) {
+  constructor(kind: DomainErrorKind, message: string, retryAfterSeconds?: number) {
     super(message);
     this.name = 'DomainError';
     this.kind = kind;
+    this.retryAfterSeconds = retryAfterSeconds;
   }
 
   /** Input that breaks a rule (a field, a value, a state the request assumed). */
@@ -45,6 +55,16 @@ export class DomainError extends Error {
 
   static tooLarge(message: string = serverMessages.payloadTooLarge): DomainError {
     return new DomainError('too-large', message);
+  }
+
+  /** The caller sends faster than a limit allows; it may try again after `retryAfterSeconds`. */
+  static tooMany(message: string, retryAfterSeconds: number): DomainError {
+    return new DomainError('too-many', message, retryAfterSeconds);
+  }
+
+  /** The server cannot take the call now (it is full); the call was fine and may be sent again. */
+  static unavailable(message: string, retryAfterSeconds: number): DomainError {
+    return new DomainError('unavailable', message, retryAfterSeconds);
   }
 }
 

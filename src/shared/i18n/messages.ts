@@ -392,6 +392,7 @@ export const messages = {
   chatChannelRenamed: 'Kanal adı değiştirildi',
   chatChannelArchivedDone: 'Kanal arşivlendi',
   chatChannelRestored: 'Kanal arşivden çıkarıldı',
+  chatRateLimited: 'Çok hızlı mesaj gönderiyorsunuz; lütfen {seconds} saniye içinde tekrar deneyin',
 } as const;
 
 export type MessageKey = keyof typeof messages;
