@@ -6,6 +6,13 @@ import type { AdapterStatus } from './adapters/adapter-status';
 import { registerBodyParsers, parseQuery } from './http/body-parsers';
 import type { DatabaseHandle } from './db/database';
 import { installErrorHandlers } from './http/error-handler';
+import {
+  callQueueLimitsFromEnv,
+  installCallQueue,
+  type CallQueueLimits,
+  type CallQueueState,
+} from './http/call-queue';
+import { HTTP_LIMITS, httpServerOptions, type HttpLimits } from './http/http-limits';
 import { answerConnectionError, answerFrameworkError, installRequestGuards } from './http/framework-errors';
 import { RequestLogController, serverLoggerOptions, type LogDestination } from './http/request-log';
 import { serverMessages } from './domain-errors';
@@ -97,6 +104,10 @@ export interface BuildServerOptions {
   trustProxy?: boolean | string[];
   /** Login throttle tuning (tests); default DEFAULT_LOGIN_THROTTLE. */
   loginThrottle?: Partial<LoginThrottleOptions>;
+  /** Timeouts for slow and idle clients; default HTTP_LIMITS (tests narrow them). */
+  httpLimits?: Partial<HttpLimits>;
+  /** The call queue's bounds; default API_MAX_ACTIVE, API_QUEUE_MAX and API_QUEUE_WAIT_MS. */
+  callQueue?: CallQueueLimits;
 }
 
 /** TRUST_PROXY as Fastify's trustProxy: nothing set means no proxy is believed. */
@@ -116,6 +127,8 @@ declare module 'fastify' {
     crmRealtime: Realtime;
     /** Cache invalidations of this node, shared with every node over Redis when REDIS_URL is set. */
     crmInvalidation: InvalidationBus;
+    /** The call queue's state now (active, waiting, refused). */
+    crmCallQueue: () => CallQueueState;
     /** The telephony and mail adapters in use and the PBX check at start (the start-up banner). */
     crmAdapters: AdapterStatus;
   }
@@ -150,6 +163,7 @@ export function isAllowedOrigin(origin: string | undefined, extra: readonly stri
 export async function buildServer(options: BuildServerOptions): Promise<FastifyInstance> {
   const { db } = options.database;
   const app = Fastify({
+    ...httpServerOptions({ ...HTTP_LIMITS, ...options.httpLimits }),
     logger: serverLoggerOptions(options.logger, process.env),
     // One line per request: warn for 4xx/5xx, the rest only at LOG_LEVEL=debug.
     logController: new RequestLogController(),
@@ -183,6 +197,15 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
     allowedHeaders: ['Authorization', 'Content-Type', 'Accept'],
     maxAge: 600,
   });
+  // After CORS (a refused call still carries its headers), before anything reads a body or the
+  // database: a call past the queue's bounds is answered 503 at once.
+  const healthUrl = `${API_PREFIX}/health`;
+  const callQueueState = installCallQueue(
+    app,
+    options.callQueue ?? callQueueLimitsFromEnv(options.database.connections ?? 1),
+    (request) => request.url.startsWith(`${API_PREFIX}/`) && request.url !== healthUrl,
+  );
+  app.decorate('crmCallQueue', callQueueState);
 
   const services = await composeServer(app, {
     db,

@@ -17,6 +17,8 @@ export const serverMessages = {
   uriTooLong: 'İstenen adres çok uzun',
   headersTooLarge: 'İstek başlıkları çok büyük',
   requestTimeout: 'İstek zaman aşımına uğradı',
+  /** The call queue is full or the call waited its longest: nothing was done, it may be sent again. */
+  serverBusy: 'Sunucu şu anda çok yoğun; işleminiz yapılmadı, lütfen birkaç saniye sonra tekrar deneyin',
   originNotAllowed: 'Bu adresten gelen isteklere izin verilmiyor',
   invalidPreflight: 'Geçersiz ön kontrol (CORS) isteği',
 } as const;

@@ -44,6 +44,7 @@ export async function createTestDatabase(options: TestDatabaseOptions = {}): Pro
     db: handle.db,
     reportDb: handle.reportDb,
     kind: handle.kind,
+    ...(handle.connections !== undefined ? { connections: handle.connections } : {}),
     url: url.toString(),
     close: async () => {
       await handle.close();
