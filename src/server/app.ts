@@ -6,6 +6,7 @@ import type { AdapterStatus } from './adapters/adapter-status';
 import { registerBodyParsers, parseQuery } from './http/body-parsers';
 import type { DatabaseHandle } from './db/database';
 import { installErrorHandlers } from './http/error-handler';
+import { reportMailDomainsFrom } from './modules/periodic-reports/mail-domains';
 import {
   callQueueLimitsFromEnv,
   installCallQueue,
@@ -95,6 +96,8 @@ export interface BuildServerOptions {
   reminderGraceMs?: number;
   /** How often every socket's session is checked again (tests); default 60 s. */
   socketRecheckMs?: number;
+  /** Where scheduled reports may be mailed; default REPORT_MAIL_DOMAINS (unset: the admins' domains). */
+  reportMailDomains?: string;
   /** How often due periodic reports are looked for; default every minute. */
   periodicReportIntervalMs?: number;
   /**
@@ -162,6 +165,10 @@ export function isAllowedOrigin(origin: string | undefined, extra: readonly stri
 
 export async function buildServer(options: BuildServerOptions): Promise<FastifyInstance> {
   const { db } = options.database;
+  // Settings first: a wrong one stops the start before anything is attached to the database handle.
+  const reportMailDomains = reportMailDomainsFrom(
+    options.reportMailDomains ?? process.env.REPORT_MAIL_DOMAINS,
+  );
   const app = Fastify({
     ...httpServerOptions({ ...HTTP_LIMITS, ...options.httpLimits }),
     logger: serverLoggerOptions(options.logger, process.env),
@@ -217,6 +224,7 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
     mailIntervalMs: options.mailIntervalMs,
     reminderIntervalMs: options.reminderIntervalMs,
     socketRecheckMs: options.socketRecheckMs,
+    reportMailDomains,
     reminderGraceMs: options.reminderGraceMs,
     periodicReportIntervalMs: options.periodicReportIntervalMs,
     loginThrottle: options.loginThrottle ?? loginThrottleFromEnv(process.env),

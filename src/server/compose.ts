@@ -58,6 +58,7 @@ import { createAutocompleteService, type AutocompleteService } from './modules/o
 import { createOptionsService, type OptionsService } from './modules/options/service';
 import { firstPasswordHook, USERS_SOURCE } from './modules/auth/first-password';
 import { LEAD_PHONES_SOURCE, leadPhonesHook } from './modules/records/lead-phones';
+import { reportMailDomainsFrom, type ReportMailDomains } from './modules/periodic-reports/mail-domains';
 import { remitterHook, REMITTERS_SOURCE } from './modules/records/lead-remitters';
 import { createRecordsService, type RecordsService } from './modules/records/service';
 import { createReportsService, type ReportsService } from './modules/reports/service';
@@ -109,6 +110,8 @@ export interface ComposeOptions {
   reminderGraceMs?: number;
   /** How often every socket's session is checked again; default 60 s. */
   socketRecheckMs?: number;
+  /** REPORT_MAIL_DOMAINS as read: where scheduled reports may be mailed (default: the admins' domains). */
+  reportMailDomains?: ReportMailDomains;
   /** How often due periodic reports are looked for; default every minute. */
   periodicReportIntervalMs?: number;
   loginThrottle?: Partial<LoginThrottleOptions>;
@@ -352,11 +355,14 @@ export async function composeServer(app: FastifyInstance, options: ComposeOption
     options: optionsService,
     files: exportFiles,
   });
+  // Where scheduled reports may go: REPORT_MAIL_DOMAINS, or the admins' own domains.
+  const mailDomains = options.reportMailDomains ?? reportMailDomainsFrom(undefined);
   // Periodic reports are built as their owner sees them and sent through the same mail adapter.
   jobs.register(
     createPeriodicReportJob({
       db,
       adapter: mailAdapter,
+      mailDomains,
       build: createPeriodicSheetBuilder({ db, monthlyReport, reports, reportBuilder }),
       intervalMs: options.periodicReportIntervalMs,
       log: app.log,
@@ -405,6 +411,7 @@ export async function composeServer(app: FastifyInstance, options: ComposeOption
     reports,
     monthlyReport,
     periodicReports: createPeriodicReportsService(db, {
+      mailDomains,
       savedReport: async (user, id) => {
         const saved = await reportBuilder.savedReport(user, id);
         return { id: saved.id, table: saved.report_values.table };

@@ -22,17 +22,24 @@ export class DomainError extends Error {
   readonly kind: DomainErrorKind;
   /** When to try again, for the Retry-After header of a 429 or 503. */
   readonly retryAfterSeconds: number | undefined;
+  /** What a library said about it (often English): written to the log, never sent. */
+  readonly technical: string | undefined;
 
-  constructor(kind: DomainErrorKind, message: string, retryAfterSeconds?: number) {
+  constructor(
+    kind: DomainErrorKind,
+    message: string,
+    extra: { retryAfterSeconds?: number; technical?: string } = {},
+  ) {
     super(message);
     this.name = 'DomainError';
     this.kind = kind;
-    this.retryAfterSeconds = retryAfterSeconds;
+    this.retryAfterSeconds = extra.retryAfterSeconds;
+    this.technical = extra.technical;
   }
 
   /** Input that breaks a rule (a field, a value, a state the request assumed). */
-  static invalid(message: string = messages.invalidRequest): DomainError {
-    return new DomainError('invalid', message);
+  static invalid(message: string = messages.invalidRequest, technical?: string): DomainError {
+    return new DomainError('invalid', message, technical === undefined ? {} : { technical });
   }
 
   static unauthenticated(message: string = serverMessages.notLoggedIn): DomainError {
@@ -59,12 +66,12 @@ export class DomainError extends Error {
 
   /** The caller sends faster than a limit allows; it may try again after `retryAfterSeconds`. */
   static tooMany(message: string, retryAfterSeconds: number): DomainError {
-    return new DomainError('too-many', message, retryAfterSeconds);
+    return new DomainError('too-many', message, { retryAfterSeconds });
   }
 
   /** The server cannot take the call now (it is full); the call was fine and may be sent again. */
   static unavailable(message: string, retryAfterSeconds: number): DomainError {
-    return new DomainError('unavailable', message, retryAfterSeconds);
+    return new DomainError('unavailable', message, { retryAfterSeconds });
   }
 }
 

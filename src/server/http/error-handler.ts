@@ -67,6 +67,7 @@ export function answerError(error: unknown, request: FastifyRequest, reply: Fast
   const send = (status: number, msg: string): FastifyReply =>
     reply.status(status).send({ success: false, msg } satisfies ErrorAnswer);
   if (isDomainError(error)) {
+    if (error.technical !== undefined) request.log.warn({ technical: error.technical }, error.message);
     if (error.retryAfterSeconds !== undefined) reply.header('retry-after', String(error.retryAfterSeconds));
     return send(httpStatus(error.kind), error.message);
   }

@@ -27,7 +27,9 @@ export const serverMessages = {
 export const restrictionMessages = {
   empty: 'Satır kısıtlaması boş',
   tooLong: 'Satır kısıtlaması çok uzun veya çok karmaşık',
-  syntax: 'Satır kısıtlaması çözümlenemedi: {detail}',
+  syntax: 'Satır kısıtlaması çözümlenemedi; yazımını kontrol edin',
+  syntaxNear: 'Satır kısıtlaması çözümlenemedi: "{near}" yakınında bir yazım hatası var',
+  syntaxEnd: 'Satır kısıtlaması çözümlenemedi: ifade yarım kalmış (kapanmamış parantez veya tırnak olabilir)',
   singleCondition: 'Satır kısıtlaması tek bir koşul olmalı: noktalı virgül ve yorum kullanılamaz',
   dollar:
     'Satır kısıtlamasında $ karakteri kullanılamaz; kullanıcı değerleri için {user.id} gibi yer tutucular kullanın',
