@@ -57,7 +57,7 @@ export interface MainServicesDeps {
   random?: () => number;
   log?: Log;
   /** IT's policy for the server address (see docs/it-deployment.md); none unless given. */
-  policy?: { crmAddress?: string; disableEmbeddedServer?: boolean };
+  policy?: { crmAddress?: string; disableEmbeddedServer?: boolean; allowPlainHttp?: boolean };
   /** Updater, crash notice and deep links of the installed app; a disabled stand-in unless given. */
   desktopControls?: DesktopControls;
 }
@@ -113,7 +113,7 @@ export function createMainServices(deps: MainServicesDeps): MainServices {
   // connection's callback reads `session` only when called, after both exist.
   const server = createServerConnection({
     settings,
-    checkAddress: (url) => checkCrmAddress(url, deps.fetch),
+    checkAddress: (url) => checkCrmAddress(url, deps.fetch, undefined, deps.policy?.allowPlainHttp === true),
     embedded: deps.embedded,
     onServerChanged: () => session.reset(),
     policy: deps.policy,

@@ -4,3 +4,9 @@ declare module '*?asset' {
   const path: string;
   export default path;
 }
+
+// Vite inlines a `?raw` import's text at build time: the update public key is part of the built app.
+declare module '*?raw' {
+  const text: string;
+  export default text;
+}

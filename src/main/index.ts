@@ -1,5 +1,14 @@
 import { execFile } from 'node:child_process';
-import { appendFileSync, existsSync, mkdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import {
+  appendFileSync,
+  existsSync,
+  mkdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { homedir, userInfo } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
@@ -24,6 +33,7 @@ import {
 import Store from 'electron-store';
 import electronUpdater from 'electron-updater';
 import trayIconPath from '../../resources/tray-icon.png?asset';
+import updatePublicKeyPem from '../../build/update-signing/update-public-key.pem?raw';
 import type { UpdateStatus } from '../shared/bridge';
 import { importMaxBytesFrom } from '../shared/domain/import-limits';
 import { desktopTexts } from '../shared/i18n/desktop-texts';
@@ -45,6 +55,8 @@ import {
   contentSecurityPolicy,
   externalLinkTarget,
   isAllowedNavigation,
+  isAllowedPermission,
+  isAllowedRedirect,
   isRendererUrl,
   linkHostAllowList,
   windowOpenDecision,
@@ -55,6 +67,8 @@ import { realSchedule } from './timers';
 import { defaultUpdateMode } from './updater/update-decision';
 import { createThreadParser } from './import-file-pick';
 import { createUpdateService, type UpdaterLike, type UpdateService } from './updater/update-service';
+import { chooseUpdateFeed, isAcceptableFeedUrl } from './updater/update-feed';
+import { createDownloadCheck, updatePublicKey } from './updater/update-verify';
 import { createWindowLifecycle, trayClickDecision } from './window-lifecycle';
 import { createWindowOptions, isOnSomeDisplay } from './window-options';
 
@@ -121,11 +135,20 @@ function secureSession(services: () => ReturnType<typeof createMainServices> | n
     callback({ responseHeaders: { ...details.responseHeaders, 'Content-Security-Policy': [csp] } });
   });
   // Camera, microphone, geolocation and the like are never needed; copying text to the clipboard is.
+  // Asked (request) or only checked (check), anything else is denied.
   session.defaultSession.setPermissionRequestHandler((_contents, permission, callback) => {
-    callback(permission === 'clipboard-sanitized-write');
+    callback(isAllowedPermission(permission));
   });
+  session.defaultSession.setPermissionCheckHandler((_contents, permission) =>
+    isAllowedPermission(permission),
+  );
   app.on('web-contents-created', (_event, contents) => {
     contents.on('will-attach-webview', (event) => event.preventDefault());
+    contents.on('will-redirect', (event) => {
+      if (isAllowedRedirect(event.url, rendererUrl)) return;
+      event.preventDefault();
+      log(`Redirect of a window refused: ${event.url}`);
+    });
     contents.on('will-navigate', (event) => {
       if (isAllowedNavigation(event.url, rendererUrl)) return;
       event.preventDefault();
@@ -204,21 +227,55 @@ function electronUpdater_(): UpdaterLike {
       autoUpdater.on('download-progress', (progress) =>
         listener({ type: 'progress', percent: progress.percent }),
       );
-      autoUpdater.on('update-downloaded', (info) => listener({ type: 'downloaded', version: info.version }));
+      autoUpdater.on('update-downloaded', (info) =>
+        listener({ type: 'downloaded', version: info.version, file: info.downloadedFile }),
+      );
     },
   };
 }
 
-/** IT's feed (policy UpdateURL, else CRM_UPDATE_URL at run time), else the one electron-builder baked in. */
+/** The feed electron-builder baked in (app-update.yml's url), when it is an https one. */
+function bakedFeedUrl(): string | null {
+  const file = join(process.resourcesPath, 'app-update.yml');
+  if (!app.isPackaged || !existsSync(file)) return null;
+  const url = /^url:\s*['"]?([^'"\s]+)/m.exec(readFileSync(file, 'utf8'))?.[1] ?? null;
+  if (url !== null && isAcceptableFeedUrl(url, true)) return url;
+  log(`Update feed ${String(url)} built into the app ignored: not an https URL`);
+  return null;
+}
+
+/** GET over Chromium's network stack (system proxy, company CAs); null unless it answered 200. */
+async function fetchText(url: string): Promise<string | null> {
+  const response = await net.fetch(url, { redirect: 'error' });
+  return response.ok ? response.text() : null;
+}
+
+/**
+ * IT's feed (policy UpdateURL) or the one electron-builder baked in; CRM_UPDATE_URL only in a development
+ * run. Every download is checked with the public key built into the app before it may install.
+ */
 function createUpdates(emit: (status: UpdateStatus) => void): UpdateService {
-  const feedUrl = policy.updateUrl ?? process.env.CRM_UPDATE_URL ?? null;
-  const baked = app.isPackaged && existsSync(join(process.resourcesPath, 'app-update.yml'));
+  const choice = chooseUpdateFeed({
+    policyUrl: policy.updateUrl,
+    envUrl: process.env.CRM_UPDATE_URL,
+    packaged: app.isPackaged,
+  });
+  if (choice.ignored) log(`Update feed from ${choice.ignored.source} ignored: ${choice.ignored.reason}`);
+  const feedUrl = choice.url;
+  const baked = bakedFeedUrl();
   return createUpdateService({
+    verifyDownloaded: createDownloadCheck({
+      key: updatePublicKey(updatePublicKeyPem),
+      currentVersion: app.getVersion(),
+      feedBase: () => feedUrl ?? baked,
+      readFile: async (path) => new Uint8Array(await readFile(path)),
+      fetchText,
+    }),
     updater: app.isPackaged ? electronUpdater_() : null,
     mode:
       policy.updateMode ?? defaultUpdateMode(process.platform, process.execPath, process.env.LOCALAPPDATA),
     feedUrl,
-    hasFeed: feedUrl !== null || baked,
+    hasFeed: feedUrl !== null || baked !== null,
     emit,
     beforeInstall: () => lifecycle.markQuitting(),
     schedule: realSchedule,
@@ -316,7 +373,11 @@ async function ready(): Promise<void> {
   const services = createMainServices({
     store: new Store({ name: 'settings' }),
     log,
-    policy: { crmAddress: policy.crmAddress, disableEmbeddedServer: policy.disableEmbeddedServer },
+    policy: {
+      crmAddress: policy.crmAddress,
+      disableEmbeddedServer: policy.disableEmbeddedServer,
+      allowPlainHttp: policy.allowPlainHttp,
+    },
     desktopControls: {
       updateStatus: () => updates.status(),
       checkForUpdates: () => updates.check('user'),

@@ -1,3 +1,4 @@
+import { stripBidiControls } from '../shared/domain/bidi';
 /**
  * The renderer's security rules as pure functions, so they are tested without Electron. index.ts applies
  * them to the session (CSP header) and to every web contents (navigation, window.open).
@@ -92,7 +93,9 @@ export function hostAllowed(host: string, allowed: readonly string[]): boolean {
  * password in it, which could dress one host up as another), or a mailto: for the mail program. Anything
  * else (http, file:, javascript:, other hosts, custom protocol handlers) is dropped.
  */
-export function externalLinkTarget(url: string, allowedHosts: readonly string[]): string | null {
+export function externalLinkTarget(rawUrl: string, allowedHosts: readonly string[]): string | null {
+  // A bidi control in a link shows the user another address than the one opened (see bidi.ts).
+  const url = stripBidiControls(rawUrl);
   const target = parse(url);
   if (!target) return null;
   if (target.protocol === 'mailto:') return target.href;
@@ -122,4 +125,18 @@ export function linkHostAllowList(crmApiBase: string | null, policyHosts: readon
   if (crmHost) hosts.push(crmHost);
   for (const host of policyHosts) if (!hosts.includes(host)) hosts.push(host);
   return hosts;
+}
+
+/**
+ * A redirect of the window's own page: only to the renderer itself (a server cannot send the app's window
+ * elsewhere); everything else is stopped. Redirects of API calls happen in the main process's fetch, not
+ * in a window, and are not affected.
+ */
+export function isAllowedRedirect(url: string, rendererUrl: string): boolean {
+  return isRendererUrl(url, rendererUrl);
+}
+
+/** Permissions a page may hold: writing copied text to the clipboard, nothing else (deny by default). */
+export function isAllowedPermission(permission: string): boolean {
+  return permission === 'clipboard-sanitized-write';
 }

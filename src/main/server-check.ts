@@ -1,4 +1,5 @@
 import type { FetchLike } from '../shared/contract';
+import { desktopTexts } from '../shared/i18n/desktop-texts';
 import { messages } from '../shared/i18n/messages';
 
 export type AddressCheck = { ok: true; apiBase: string } | { ok: false; message: string };
@@ -23,6 +24,23 @@ export function normalizeCrmAddress(input: string): string | null {
   if (url.username || url.password || url.hostname === '') return null;
   const path = url.pathname.replace(/\/+$/, '');
   return `${url.protocol}//${url.host}${path}`;
+}
+
+const LOOPBACK_HOSTS = new Set(['127.0.0.1', 'localhost', '[::1]', '::1']);
+
+/**
+ * Whether the password and the token may travel to this address: https, or plain http only to this
+ * machine (the embedded server) or where IT's policy AllowPlainHttp says so (docs/security.md#desktop-app).
+ */
+export function isSecureCrmAddress(base: string, allowPlainHttp = false): boolean {
+  let url: URL;
+  try {
+    url = new URL(base);
+  } catch {
+    return false;
+  }
+  if (url.protocol === 'https:') return true;
+  return url.protocol === 'http:' && (allowPlainHttp || LOOPBACK_HOSTS.has(url.hostname));
 }
 
 /** The address as given first, then with /api appended (people paste the site address, not the API's). */
@@ -66,11 +84,19 @@ export async function checkCrmAddress(
   url: string,
   fetch: FetchLike,
   timeoutMs: number = SERVER_CHECK_TIMEOUT_MS,
+  allowPlainHttp = false,
 ): Promise<AddressCheck> {
   const base = normalizeCrmAddress(url);
   if (base === null) return { ok: false, message: messages.crmNotFound };
+  // Refused before a byte is sent: the login that follows would carry the password in clear.
+  if (!isSecureCrmAddress(base, allowPlainHttp))
+    return { ok: false, message: desktopTexts.serverMustBeHttps };
   for (const candidate of candidateApiBases(base)) {
     const apiBase = await probeApiBase(candidate, fetch, timeoutMs);
+    // A server that redirected to plain http is refused as if it had been typed so.
+    if (apiBase !== null && !isSecureCrmAddress(apiBase, allowPlainHttp)) {
+      return { ok: false, message: desktopTexts.serverMustBeHttps };
+    }
     if (apiBase !== null) return { ok: true, apiBase };
   }
   return { ok: false, message: messages.crmNotFound };

@@ -2,7 +2,12 @@ import type { AppSettings, ServerCheck, ServerChoice, ServerMode } from '../shar
 import { desktopTexts } from '../shared/i18n/desktop-texts';
 import { messages } from '../shared/i18n/messages';
 import type { EmbeddedServerLauncher } from './embedded-server';
-import { candidateApiBases, normalizeCrmAddress, type AddressCheck } from './server-check';
+import {
+  candidateApiBases,
+  isSecureCrmAddress,
+  normalizeCrmAddress,
+  type AddressCheck,
+} from './server-check';
 import type { ApiBaseSource } from './session-manager';
 import type { Settings } from './settings';
 
@@ -15,7 +20,7 @@ export interface ServerConnectionOptions {
   /** Called when the API base changes: a token of one server means nothing to another. */
   onServerChanged(): Promise<void>;
   /** IT's policy (see docs/it-deployment.md): CrmAddress presets and locks the server; DisableEmbeddedServer forbids ours. */
-  policy?: { crmAddress?: string; disableEmbeddedServer?: boolean };
+  policy?: { crmAddress?: string; disableEmbeddedServer?: boolean; allowPlainHttp?: boolean };
 }
 
 export interface ServerConnection extends ApiBaseSource {
@@ -50,10 +55,14 @@ export function createServerConnection(options: ServerConnectionOptions): Server
     await changeTo('remote', apiBase);
   };
 
+  /** A saved plain-http address (from before the rule, or policy changed) is no address: asked again. */
+  const secure = (url: string | null): boolean =>
+    url !== null && isSecureCrmAddress(url, options.policy?.allowPlainHttp === true);
+
   const apiBase = async (): Promise<string | null> => {
     await policyApplied;
     const saved = settings.get();
-    if (saved.serverMode === 'remote') return saved.serverUrl;
+    if (saved.serverMode === 'remote') return secure(saved.serverUrl) ? saved.serverUrl : null;
     if (saved.serverMode !== 'embedded' || !embedded) return null;
     // While the embedded server is still starting, callers wait for it rather than fail.
     const running = embedded.running();
@@ -69,7 +78,11 @@ export function createServerConnection(options: ServerConnectionOptions): Server
     await policyApplied;
     const saved = settings.get();
     // A saved embedded choice that policy now forbids reads as no choice: the first-run screen asks again.
-    const mode = saved.serverMode === 'embedded' && !embedded ? null : saved.serverMode;
+    const mode =
+      (saved.serverMode === 'embedded' && !embedded) ||
+      (saved.serverMode === 'remote' && !secure(saved.serverUrl))
+        ? null
+        : saved.serverMode;
     return {
       serverMode: mode,
       serverUrl: mode === 'embedded' ? (embedded?.apiBase() ?? null) : mode === null ? null : saved.serverUrl,

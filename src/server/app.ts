@@ -6,6 +6,14 @@ import type { AdapterStatus } from './adapters/adapter-status';
 import { registerBodyParsers, parseQuery } from './http/body-parsers';
 import type { DatabaseHandle } from './db/database';
 import { installErrorHandlers } from './http/error-handler';
+import { reportMailDomainsFrom } from './modules/periodic-reports/mail-domains';
+import {
+  callQueueLimitsFromEnv,
+  installCallQueue,
+  type CallQueueLimits,
+  type CallQueueState,
+} from './http/call-queue';
+import { HTTP_LIMITS, httpServerOptions, type HttpLimits } from './http/http-limits';
 import { answerConnectionError, answerFrameworkError, installRequestGuards } from './http/framework-errors';
 import { RequestLogController, serverLoggerOptions, type LogDestination } from './http/request-log';
 import { serverMessages } from './domain-errors';
@@ -91,6 +99,10 @@ export interface BuildServerOptions {
   reminderIntervalMs?: number;
   /** How long past its start an open reminder turns overdue; default 1 hour. */
   reminderGraceMs?: number;
+  /** How often every socket's session is checked again (tests); default 60 s. */
+  socketRecheckMs?: number;
+  /** Where scheduled reports may be mailed; default REPORT_MAIL_DOMAINS (unset: the admins' domains). */
+  reportMailDomains?: string;
   /** How often due periodic reports are looked for; default every minute. */
   periodicReportIntervalMs?: number;
   /** Fund completed deposits in risk's step; default AUTO_FUND_ON_COMPLETE=1 (docs/money.md). */
@@ -106,6 +118,10 @@ export interface BuildServerOptions {
   trustProxy?: boolean | string[];
   /** Login throttle tuning (tests); default DEFAULT_LOGIN_THROTTLE. */
   loginThrottle?: Partial<LoginThrottleOptions>;
+  /** Timeouts for slow and idle clients; default HTTP_LIMITS (tests narrow them). */
+  httpLimits?: Partial<HttpLimits>;
+  /** The call queue's bounds; default API_MAX_ACTIVE, API_QUEUE_MAX and API_QUEUE_WAIT_MS. */
+  callQueue?: CallQueueLimits;
 }
 
 /** TRUST_PROXY as Fastify's trustProxy: nothing set means no proxy is believed. */
@@ -125,6 +141,8 @@ declare module 'fastify' {
     crmRealtime: Realtime;
     /** Cache invalidations of this node, shared with every node over Redis when REDIS_URL is set. */
     crmInvalidation: InvalidationBus;
+    /** The call queue's state now (active, waiting, refused). */
+    crmCallQueue: () => CallQueueState;
     /** The telephony and mail adapters in use and the PBX check at start (the start-up banner). */
     crmAdapters: AdapterStatus;
   }
@@ -158,7 +176,12 @@ export function isAllowedOrigin(origin: string | undefined, extra: readonly stri
 
 export async function buildServer(options: BuildServerOptions): Promise<FastifyInstance> {
   const { db } = options.database;
+  // Settings first: a wrong one stops the start before anything is attached to the database handle.
+  const reportMailDomains = reportMailDomainsFrom(
+    options.reportMailDomains ?? process.env.REPORT_MAIL_DOMAINS,
+  );
   const app = Fastify({
+    ...httpServerOptions({ ...HTTP_LIMITS, ...options.httpLimits }),
     logger: serverLoggerOptions(options.logger, process.env),
     // One line per request: warn for 4xx/5xx, the rest only at LOG_LEVEL=debug.
     logController: new RequestLogController(),
@@ -192,6 +215,15 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
     allowedHeaders: ['Authorization', 'Content-Type', 'Accept'],
     maxAge: 600,
   });
+  // After CORS (a refused call still carries its headers), before anything reads a body or the
+  // database: a call past the queue's bounds is answered 503 at once.
+  const healthUrl = `${API_PREFIX}/health`;
+  const callQueueState = installCallQueue(
+    app,
+    options.callQueue ?? callQueueLimitsFromEnv(options.database.connections ?? 1),
+    (request) => request.url.startsWith(`${API_PREFIX}/`) && request.url !== healthUrl,
+  );
+  app.decorate('crmCallQueue', callQueueState);
 
   const services = await composeServer(app, {
     db,
@@ -203,6 +235,8 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
     moneyEnv: options.moneyEnv ?? process.env,
     mailIntervalMs: options.mailIntervalMs,
     reminderIntervalMs: options.reminderIntervalMs,
+    socketRecheckMs: options.socketRecheckMs,
+    reportMailDomains,
     reminderGraceMs: options.reminderGraceMs,
     periodicReportIntervalMs: options.periodicReportIntervalMs,
     autoFundOnComplete: options.autoFundOnComplete ?? process.env.AUTO_FUND_ON_COMPLETE?.trim() === '1',

@@ -59,6 +59,9 @@ import { createNextLeadService, type NextLeadService } from './modules/lead-deta
 import { createLeadNotesService, type LeadNotesService } from './modules/notes/service';
 import { createAutocompleteService, type AutocompleteService } from './modules/options/autocomplete';
 import { createOptionsService, type OptionsService } from './modules/options/service';
+import { firstPasswordHook, USERS_SOURCE } from './modules/auth/first-password';
+import { LEAD_PHONES_SOURCE, leadPhonesHook } from './modules/records/lead-phones';
+import { reportMailDomainsFrom, type ReportMailDomains } from './modules/periodic-reports/mail-domains';
 import { remitterHook, REMITTERS_SOURCE } from './modules/records/lead-remitters';
 import { createRecordsService, type RecordsService } from './modules/records/service';
 import { createReportsService, type ReportsService } from './modules/reports/service';
@@ -118,6 +121,10 @@ export interface ComposeOptions {
   reconciliationIntervalMs?: number;
   reminderIntervalMs?: number;
   reminderGraceMs?: number;
+  /** How often every socket's session is checked again; default 60 s. */
+  socketRecheckMs?: number;
+  /** REPORT_MAIL_DOMAINS as read: where scheduled reports may be mailed (default: the admins' domains). */
+  reportMailDomains?: ReportMailDomains;
   /** How often due periodic reports are looked for; default every minute. */
   periodicReportIntervalMs?: number;
   loginThrottle?: Partial<LoginThrottleOptions>;
@@ -253,6 +260,9 @@ export async function composeServer(app: FastifyInstance, options: ComposeOption
   // socket.io on the same HTTP server and port, authenticated with the same tokens and origin rules.
   const { realtime } = await attachSocketServer(app, {
     authenticate: auth.authenticate,
+    sessionUser: auth.sessionUser,
+    invalidation,
+    recheckMs: options.socketRecheckMs,
     isAllowedOrigin: options.isAllowedOrigin,
     isAllowedHost: options.isAllowedHost,
     redisUrl: options.redisUrl,
@@ -285,6 +295,7 @@ export async function composeServer(app: FastifyInstance, options: ComposeOption
     createReminderJob({
       db,
       realtime,
+      registry,
       intervalMs: options.reminderIntervalMs,
       graceMs: options.reminderGraceMs,
     }),
@@ -300,6 +311,10 @@ export async function composeServer(app: FastifyInstance, options: ComposeOption
   // Business rules per table, run inside every generic write (inline, detail and bulk saves alike).
   const recordHooks = createRecordHooks();
   recordHooks.register(REMITTERS_SOURCE, remitterHook);
+  // A lead's phones are 10 digits whichever save writes them.
+  recordHooks.register(LEAD_PHONES_SOURCE, leadPhonesHook);
+  // A new account's owner chooses their own password first, whichever insert made the account.
+  recordHooks.register(USERS_SOURCE, firstPasswordHook);
   const leadScope = createLeadScope(db, registry);
   const money = moneySettingsFromEnv(options.moneyEnv ?? {});
   // Funding a completed deposit records a platform operation (sent by the job registered below).
@@ -387,11 +402,14 @@ export async function composeServer(app: FastifyInstance, options: ComposeOption
     options: optionsService,
     files: exportFiles,
   });
+  // Where scheduled reports may go: REPORT_MAIL_DOMAINS, or the admins' own domains.
+  const mailDomains = options.reportMailDomains ?? reportMailDomainsFrom(undefined);
   // Periodic reports are built as their owner sees them and sent through the same mail adapter.
   jobs.register(
     createPeriodicReportJob({
       db,
       adapter: mailAdapter,
+      mailDomains,
       build: createPeriodicSheetBuilder({ db, monthlyReport, reports, reportBuilder }),
       intervalMs: options.periodicReportIntervalMs,
       log: app.log,
@@ -442,6 +460,7 @@ export async function composeServer(app: FastifyInstance, options: ComposeOption
     reports,
     monthlyReport,
     periodicReports: createPeriodicReportsService(db, {
+      mailDomains,
       savedReport: async (user, id) => {
         const saved = await reportBuilder.savedReport(user, id);
         return { id: saved.id, table: saved.report_values.table };

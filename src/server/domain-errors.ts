@@ -8,21 +8,38 @@ export { serverMessages };
  * (http/error-handler.ts) turns a kind into a status code and the spec's answer.
  */
 export type DomainErrorKind =
-  'invalid' | 'unauthenticated' | 'forbidden' | 'not-found' | 'conflict' | 'too-large';
+  | 'invalid'
+  | 'unauthenticated'
+  | 'forbidden'
+  | 'not-found'
+  | 'conflict'
+  | 'too-large'
+  | 'too-many'
+  | 'unavailable';
 
 /** A refusal whose Turkish message may be shown to the caller as it is. */
 export class DomainError extends Error {
   readonly kind: DomainErrorKind;
+  /** When to try again, for the Retry-After header of a 429 or 503. */
+  readonly retryAfterSeconds: number | undefined;
+  /** What a library said about it (often English): written to the log, never sent. */
+  readonly technical: string | undefined;
 
-  constructor(kind: DomainErrorKind, message: string) {
+  constructor(
+    kind: DomainErrorKind,
+    message: string,
+    extra: { retryAfterSeconds?: number; technical?: string } = {},
+  ) {
     super(message);
     this.name = 'DomainError';
     this.kind = kind;
+    this.retryAfterSeconds = extra.retryAfterSeconds;
+    this.technical = extra.technical;
   }
 
   /** Input that breaks a rule (a field, a value, a state the request assumed). */
-  static invalid(message: string = messages.invalidRequest): DomainError {
-    return new DomainError('invalid', message);
+  static invalid(message: string = messages.invalidRequest, technical?: string): DomainError {
+    return new DomainError('invalid', message, technical === undefined ? {} : { technical });
   }
 
   static unauthenticated(message: string = serverMessages.notLoggedIn): DomainError {
@@ -45,6 +62,16 @@ export class DomainError extends Error {
 
   static tooLarge(message: string = serverMessages.payloadTooLarge): DomainError {
     return new DomainError('too-large', message);
+  }
+
+  /** The caller sends faster than a limit allows; it may try again after `retryAfterSeconds`. */
+  static tooMany(message: string, retryAfterSeconds: number): DomainError {
+    return new DomainError('too-many', message, { retryAfterSeconds });
+  }
+
+  /** The server cannot take the call now (it is full); the call was fine and may be sent again. */
+  static unavailable(message: string, retryAfterSeconds: number): DomainError {
+    return new DomainError('unavailable', message, { retryAfterSeconds });
   }
 }
 

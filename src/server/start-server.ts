@@ -4,6 +4,7 @@ import type { AdapterStatus } from './adapters/adapter-status';
 import { buildServer } from './app';
 import { prepareProductionDatabase, type FirstAdminEnv, type FirstAdminOutcome } from './bootstrap';
 import { openDatabase, type DatabaseHandle } from './db/database';
+import { LISTEN_BACKLOG } from './http/http-limits';
 import { DEMO_ACCOUNTS } from './seed/reference-data';
 
 export interface StartServerOptions {
@@ -93,7 +94,7 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
       dataDir: options.dataDir,
       loopbackHostsOnly: ['127.0.0.1', 'localhost', '::1'].includes(options.host),
     });
-    await app.listen({ port: options.port, host: options.host });
+    await app.listen({ port: options.port, host: options.host, backlog: LISTEN_BACKLOG });
     const { port } = app.server.address() as AddressInfo;
     let closing: Promise<void> | undefined;
     return {

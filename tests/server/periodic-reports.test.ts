@@ -48,6 +48,8 @@ async function startNode(handle: DatabaseHandle): Promise<FastifyInstance> {
     telephonyEnv: {},
     mailEnv: { SMTP_URL: sink.url, SMTP_FROM: 'crm@ornek.com' },
     periodicReportIntervalMs: INTERVAL_MS,
+    // The company's domain as an admin allows it (REPORT_MAIL_DOMAINS).
+    reportMailDomains: 'ornek.com',
   });
 }
 

@@ -12,6 +12,7 @@ export const POLICY_KEYS = [
   'CrmAddress',
   'DisableEmbeddedServer',
   'AllowedLinkHosts',
+  'AllowPlainHttp',
 ] as const;
 export type PolicyKey = (typeof POLICY_KEYS)[number];
 
@@ -26,6 +27,8 @@ export interface Policy {
   disableEmbeddedServer?: boolean;
   /** Hosts whose https links open in the system browser, beside the CRM server's own host. */
   allowedLinkHosts?: string[];
+  /** The CRM server may be a plain http:// address on the company network (default: https only). */
+  allowPlainHttp?: boolean;
 }
 
 /** A value as a policy store holds it: REG_SZ / REG_DWORD / REG_MULTI_SZ, a plist or JSON value. */
@@ -40,6 +43,8 @@ export interface PolicyWarning {
 }
 
 const httpUrl = z.url({ protocol: /^https?$/ }).max(2048);
+/** The update feed: https only, whatever the network (docs/security.md#update-verification). */
+const httpsUrl = z.url({ protocol: /^https$/ }).max(2048);
 /** A bare host name (no scheme, path or port), optionally a `*.` wildcard for its subdomains. */
 const hostPattern = z
   .string()
@@ -77,20 +82,24 @@ function normalise(key: PolicyKey, value: RawPolicyValue): Normalised {
         ? { ok: true, value: { updateMode: parsed.data } }
         : { ok: false, reason: `expected one of ${UPDATE_MODES.join(', ')}` };
     }
-    case 'UpdateURL':
+    case 'UpdateURL': {
+      const parsed = httpsUrl.safeParse(typeof value === 'string' ? value.trim() : '');
+      if (!parsed.success) return { ok: false, reason: 'expected an https URL' };
+      return { ok: true, value: { updateUrl: parsed.data } };
+    }
     case 'CrmAddress': {
       const parsed = httpUrl.safeParse(typeof value === 'string' ? value.trim() : '');
       if (!parsed.success) return { ok: false, reason: 'expected an http(s) URL' };
+      return { ok: true, value: { crmAddress: parsed.data } };
+    }
+    case 'DisableEmbeddedServer':
+    case 'AllowPlainHttp': {
+      const flag = asBoolean(value);
+      if (flag === null) return { ok: false, reason: 'expected 0 or 1' };
       return {
         ok: true,
-        value: key === 'UpdateURL' ? { updateUrl: parsed.data } : { crmAddress: parsed.data },
+        value: key === 'AllowPlainHttp' ? { allowPlainHttp: flag } : { disableEmbeddedServer: flag },
       };
-    }
-    case 'DisableEmbeddedServer': {
-      const flag = asBoolean(value);
-      return flag === null
-        ? { ok: false, reason: 'expected 0 or 1' }
-        : { ok: true, value: { disableEmbeddedServer: flag } };
     }
     case 'AllowedLinkHosts': {
       const list = asList(value);

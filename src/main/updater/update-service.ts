@@ -5,13 +5,14 @@ import type { Log } from '../log';
 import type { Schedule } from '../timers';
 import { checkInterval, nextUpdateStep, shouldCheck, type UpdateTrigger } from './update-decision';
 import { classifyUpdateError, updateErrorMessage } from './update-errors';
+import type { DownloadedUpdate, UpdateVerdict } from './update-verify';
 
 /** What electron-updater reports, reduced to what the service needs (index.ts adapts autoUpdater). */
 export type UpdaterEvent =
   | { type: 'available'; version: string }
   | { type: 'notAvailable' }
   | { type: 'progress'; percent: number }
-  | { type: 'downloaded'; version: string };
+  | { type: 'downloaded'; version: string; file: string };
 
 /**
  * electron-updater's autoUpdater behind an interface, so the decisions run under plain Node. Failures
@@ -39,6 +40,11 @@ export interface UpdateServiceDeps {
   emit(status: UpdateStatus): void;
   /** Lets the window close for real before the installer runs (the tray would otherwise hide it). */
   beforeInstall(): void;
+  /**
+   * The app's own check of a downloaded file (signature, version) before it may be installed; without
+   * it, or when it says no, nothing downloaded is ever installed (update-verify.ts).
+   */
+  verifyDownloaded?: (update: DownloadedUpdate) => Promise<UpdateVerdict>;
   schedule: Schedule;
   log: Log;
 }
@@ -106,9 +112,42 @@ export function createUpdateService(deps: UpdateServiceDeps): UpdateService {
     }
   };
 
+  /** A download passed the app's own check: only then may it install (now, or when the app quits). */
+  let verified = false;
+
+  const acceptDownload = async (event: { version: string; file: string }): Promise<void> => {
+    let verdict: UpdateVerdict;
+    try {
+      verdict = deps.verifyDownloaded
+        ? await deps.verifyDownloaded(event)
+        : { ok: false, reason: 'noKey', detail: 'no update check is configured' };
+    } catch (error) {
+      verdict = {
+        ok: false,
+        reason: 'noSignature',
+        detail: error instanceof Error ? error.message : String(error),
+      };
+    }
+    if (!verdict.ok) {
+      log(`Update ${event.version} refused (${verdict.reason}): ${verdict.detail}`);
+      set({
+        state: 'error',
+        version: event.version,
+        percent: null,
+        message: desktopTexts.updateSignatureRejected,
+      });
+      return;
+    }
+    verified = true;
+    updater?.configure({ autoDownload: false, autoInstallOnAppQuit: true });
+    log(`Update ${event.version} verified`);
+    set({ state: 'downloaded', version: event.version, percent: 100, message: null });
+  };
+
   if (updater && active) {
     if (deps.feedUrl) updater.setFeedUrl(deps.feedUrl);
-    updater.configure({ autoDownload: false, autoInstallOnAppQuit: true });
+    // Nothing installs on quit until the app's own check has passed (acceptDownload).
+    updater.configure({ autoDownload: false, autoInstallOnAppQuit: false });
     updater.onEvent((event) => {
       switch (event.type) {
         case 'notAvailable':
@@ -127,7 +166,7 @@ export function createUpdateService(deps: UpdateServiceDeps): UpdateService {
           }
           return;
         case 'downloaded':
-          set({ state: 'downloaded', version: event.version, percent: 100, message: null });
+          void acceptDownload(event);
           return;
       }
     });
@@ -170,7 +209,7 @@ export function createUpdateService(deps: UpdateServiceDeps): UpdateService {
       return current;
     },
     restart() {
-      if (!updater || current.state !== 'downloaded') return;
+      if (!updater || current.state !== 'downloaded' || !verified) return;
       if (nextUpdateStep({ mode, update: 'downloaded', choice: 'restart' }) !== 'installNow') return;
       deps.beforeInstall();
       updater.quitAndInstall();

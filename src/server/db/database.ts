@@ -18,6 +18,8 @@ export interface DatabaseHandle {
    */
   reportDb: Kysely<Database>;
   kind: DatabaseKind;
+  /** Connections the calls' queries share (PGlite: one session); the call queue is sized by it. */
+  connections?: number;
   close(): Promise<void>;
 }
 
@@ -90,7 +92,7 @@ async function openPglite(
   const db = new Kysely<Database>({ dialect: new PGliteDialect(client), ...(log ? { log } : {}) });
   // PGlite has one session for the whole process, so a session setting made once holds for every query.
   await sql`SELECT set_config('TimeZone', ${timeZone}, false)`.execute(db);
-  return { db, reportDb: db, kind: 'pglite', close: () => db.destroy() };
+  return { db, reportDb: db, kind: 'pglite', connections: 1, close: () => db.destroy() };
 }
 
 /** Connections of the reports' pool: a few managers' reports at once, each with its parallel workers. */
@@ -130,6 +132,7 @@ function openPostgres(
     db,
     reportDb,
     kind: 'postgres',
+    connections: profile.poolMax,
     close: async () => {
       await Promise.all([db.destroy(), reportDb.destroy()]);
     },

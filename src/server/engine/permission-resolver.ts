@@ -4,6 +4,7 @@ import { messages } from '../../shared/i18n/messages';
 import type { PermissionRowCache } from '../cache/permission-row-cache';
 import type { Database, PermissionsTable } from '../db/schema';
 import { DomainError } from '../domain-errors';
+import { isImportable } from './importable-sources';
 import type { TableRegistry } from './registry';
 import { compileBaseFilter, compileRowRestriction, RowRestrictionError } from './row-restriction';
 import { restrictionMessages } from './row-restriction-parser';
@@ -59,6 +60,12 @@ export function flagsOf(row: PermissionRow): TableFlags {
     excel_import: flag(row.excel_import),
     excel_export: flag(row.excel_export),
   };
+}
+
+/** A table's flags as they take effect: excel_import only where the table takes imports at all. */
+export function tableFlags(table: TableDefinition, row: PermissionRow): TableFlags {
+  const flags = flagsOf(row);
+  return isImportable(table) ? flags : { ...flags, excel_import: 0 };
 }
 
 /**
@@ -336,7 +343,7 @@ export async function buildAccess(
 
   return {
     table,
-    flags: flagsOf(row),
+    flags: tableFlags(table, row),
     listable,
     readable,
     writable,

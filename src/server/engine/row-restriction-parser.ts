@@ -34,12 +34,32 @@ export type RestrictionNode =
   | { kind: 'booleanTest'; test: BooleanTestType; arg: RestrictionOperand }
   | { kind: 'constant'; value: boolean };
 
-/** The admin's restriction was refused; `message` is Turkish and safe to show. */
+/** The admin's restriction was refused; `message` is Turkish and safe to show, `technical` is for the log. */
 export class RowRestrictionError extends Error {
-  constructor(message: string) {
+  constructor(
+    message: string,
+    readonly technical?: string,
+  ) {
     super(message);
     this.name = 'RowRestrictionError';
   }
+}
+
+/** Longest piece of the admin's own text quoted back in a parser refusal. */
+const NEAR_MAX = 40;
+
+/**
+ * PostgreSQL's parser speaks English ("syntax error at or near ..."): the admin reads where in Turkish,
+ * the parser's own words go to the log (docs/security.md#database-messages).
+ */
+function syntaxRefusal(detail: string): RowRestrictionError {
+  const near = /at or near "([\s\S]*)"/.exec(detail)?.[1];
+  if (near !== undefined && near !== '') {
+    const shown = near.length > NEAR_MAX ? `${near.slice(0, NEAR_MAX)}…` : near;
+    return new RowRestrictionError(fill(restrictionMessages.syntaxNear, 'near', shown), detail);
+  }
+  if (/end of input/i.test(detail)) return new RowRestrictionError(restrictionMessages.syntaxEnd, detail);
+  return new RowRestrictionError(restrictionMessages.syntax, detail);
 }
 
 export interface ParsedRestriction {
@@ -292,8 +312,7 @@ async function parseUncached(expression: string): Promise<ParsedRestriction> {
     tokens = (await scan(query)).tokens;
     result = await parse(query);
   } catch (error) {
-    const detail = error instanceof Error ? error.message : String(error);
-    throw new RowRestrictionError(fill(restrictionMessages.syntax, 'detail', detail));
+    throw syntaxRefusal(error instanceof Error ? error.message : String(error));
   }
   // Comments are legal SQL but have no place in a one-line condition; they could hide what it does.
   if (tokens.some((token) => token.text === ';' || token.tokenName.endsWith('_COMMENT'))) {

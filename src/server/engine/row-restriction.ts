@@ -22,7 +22,9 @@ export {
 } from './row-restriction-parser';
 
 export type RowRestrictionCheck =
-  { valid: true; columns: string[]; placeholders: Placeholder[] } | { valid: false; message: string };
+  | { valid: true; columns: string[]; placeholders: Placeholder[] }
+  /** message: Turkish, for the admin; technical: the parser's own words, for the log. */
+  | { valid: false; message: string; technical?: string };
 
 const OPERATORS: Readonly<Record<ComparisonOperator, RawBuilder<unknown>>> = {
   '=': sql`=`,
@@ -121,7 +123,12 @@ export async function validateRowRestriction(
     checkRestrictionColumns(parsed, columns);
     return { valid: true, columns: [...parsed.columns], placeholders: [...parsed.placeholders] };
   } catch (error) {
-    if (error instanceof RowRestrictionError) return { valid: false, message: error.message };
+    if (error instanceof RowRestrictionError)
+      return {
+        valid: false,
+        message: error.message,
+        ...(error.technical !== undefined ? { technical: error.technical } : {}),
+      };
     throw error;
   }
 }

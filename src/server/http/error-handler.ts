@@ -66,7 +66,11 @@ function statusOf(error: unknown): number | undefined {
 export function answerError(error: unknown, request: FastifyRequest, reply: FastifyReply): FastifyReply {
   const send = (status: number, msg: string): FastifyReply =>
     reply.status(status).send({ success: false, msg } satisfies ErrorAnswer);
-  if (isDomainError(error)) return send(httpStatus(error.kind), error.message);
+  if (isDomainError(error)) {
+    if (error.technical !== undefined) request.log.warn({ technical: error.technical }, error.message);
+    if (error.retryAfterSeconds !== undefined) reply.header('retry-after', String(error.retryAfterSeconds));
+    return send(httpStatus(error.kind), error.message);
+  }
   if (isZodError(error)) return send(400, describeZodError(error));
   const refused = databaseValueError(error);
   if (refused) {

@@ -8,6 +8,8 @@ const STATUS: Readonly<Record<DomainErrorKind, number>> = {
   'not-found': 404,
   conflict: 409,
   'too-large': 413,
+  'too-many': 429,
+  unavailable: 503,
 };
 
 export function httpStatus(kind: DomainErrorKind): number {

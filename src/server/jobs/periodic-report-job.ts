@@ -8,7 +8,9 @@ import type { Database } from '../db/schema';
 import { isDomainError } from '../domain-errors';
 import { xlsxBuffer } from '../modules/export/xlsx-buffer';
 import { XLSX_CONTENT_TYPE } from '../modules/export/xlsx-writer';
+import { requireAllowedReceivers, type ReportMailDomains } from '../modules/periodic-reports/mail-domains';
 import type { PeriodicSheetBuilder } from '../modules/periodic-reports/periodic-sheets';
+import { parseReceivers } from '../../shared/domain/receivers';
 import { drainBatches } from './batches';
 import type { Job } from './job-types';
 
@@ -16,6 +18,8 @@ export interface PeriodicReportJobOptions {
   db: Kysely<Database>;
   adapter: MailAdapter;
   build: PeriodicSheetBuilder;
+  /** Where reports may be mailed, checked again at every send (the setting may have changed since). */
+  mailDomains?: ReportMailDomains;
   /** How often the job looks for due reports; default every minute. */
   intervalMs?: number;
   batchSize?: number;
@@ -93,6 +97,10 @@ export function createPeriodicReportJob(options: PeriodicReportJobOptions): Peri
   }
 
   async function send(report: Claimed): Promise<void> {
+    if (options.mailDomains) {
+      const receivers = parseReceivers(report.receiver);
+      await requireAllowedReceivers(db, options.mailDomains, receivers.ok ? receivers.addresses : []);
+    }
     const sheet = await options.build({
       type: report.type,
       data: report.data,

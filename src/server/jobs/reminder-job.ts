@@ -1,6 +1,8 @@
 import { sql, type Kysely } from 'kysely';
 import { PLATFORM_LOGIN_TITLE, type NotificationEvent } from '../../shared/contract';
 import type { Database } from '../db/schema';
+import { receiversWhoSee } from '../engine/push-receivers';
+import type { TableRegistry } from '../engine/registry';
 import type { Realtime } from '../realtime/realtime';
 import { drainBatches } from './batches';
 import type { Job } from './job-types';
@@ -17,6 +19,11 @@ export const REMINDER_GRACE_MS = 60 * 60_000;
 export interface ReminderJobOptions {
   db: Kysely<Database>;
   realtime: Realtime;
+  /**
+   * With it, a reminder about a lead is pushed only while its user may still see the lead (checked when
+   * sent); the drawer keeps listing it either way.
+   */
+  registry?: TableRegistry;
   intervalMs?: number;
   graceMs?: number;
   /** Notifications handled per query; a run repeats until a batch comes back short (bounded). */
@@ -106,7 +113,13 @@ export function createReminderJob(options: ReminderJobOptions): ReminderJob {
     return rows;
   }
 
-  const push = (row: PushedRow): void => realtime.notifyUser(row.user_id, toEvent(row));
+  const push = async (row: PushedRow): Promise<void> => {
+    if (options.registry && row.lead_id !== null) {
+      const seen = await receiversWhoSee(db, options.registry, [row.user_id], 'leads', row.lead_id);
+      if (seen.length === 0) return;
+    }
+    realtime.notifyUser(row.user_id, toEvent(row));
+  };
 
   async function runDue(signal?: AbortSignal): Promise<ReminderRunResult> {
     // Overdue first: a reminder missed entirely (server down) is pushed once, as overdue, not twice.

@@ -2,13 +2,25 @@ import type { FastifyInstance } from 'fastify';
 import { Server } from 'socket.io';
 import { createAdapter } from '@socket.io/redis-adapter';
 import { createClient } from 'redis';
-import { SOCKET_PATH, SOCKET_UNAUTHORIZED, userRoom } from '../../shared/contract';
-import { hashToken } from '../modules/auth/service';
+import {
+  SOCKET_PASSWORD_CHANGE_REQUIRED,
+  SOCKET_PATH,
+  SOCKET_UNAUTHORIZED,
+  userRoom,
+} from '../../shared/contract';
+import type { InvalidationBus } from '../cache/invalidation-bus';
+import { hashToken, type AuthUser } from '../modules/auth/service';
 import type { Authenticator } from '../http/register-call';
-import { createRealtime, sessionRoom, type Realtime, type RealtimeIo } from './realtime';
+import { createRealtime, sessionRoom, type Realtime, type RealtimeIo, type SocketData } from './realtime';
 
 export interface SocketServerOptions {
   authenticate: Authenticator;
+  /** The session's user by its token hash (what a socket keeps); null once it ended. */
+  sessionUser: (tokenHash: string) => Promise<AuthUser | null>;
+  /** Sessions and accounts changed anywhere: the sockets concerned are checked again at once. */
+  invalidation?: InvalidationBus;
+  /** How often every socket's session is checked again (expiry, edits outside the CRM); default 60 s. */
+  recheckMs?: number;
   /** Same rule as the HTTP CORS of buildServer. */
   isAllowedOrigin: (origin: string | undefined) => boolean;
   /** Same rule as buildServer's loopbackHostsOnly (DNS rebinding); null: every host. */
@@ -24,6 +36,14 @@ export interface SocketServer {
 }
 
 const TOKEN_MAX = 512;
+export const SOCKET_RECHECK_MS = 60_000;
+
+/** Why a session may not hold a socket (null: it may). */
+function refusal(user: AuthUser | null): string | null {
+  if (!user) return SOCKET_UNAUTHORIZED;
+  if (user.must_change_password === true) return SOCKET_PASSWORD_CHANGE_REQUIRED;
+  return null;
+}
 
 function tokenOf(auth: unknown): string | null {
   if (typeof auth !== 'object' || auth === null || !('token' in auth)) return null;
@@ -84,8 +104,9 @@ export async function attachSocketServer(
     }
     options.authenticate(token).then(
       (user) => {
-        if (!user) {
-          next(new Error(SOCKET_UNAUTHORIZED));
+        const refused = refusal(user);
+        if (refused !== null || !user) {
+          next(new Error(refused ?? SOCKET_UNAUTHORIZED));
           return;
         }
         socket.data.userId = user.id;
@@ -103,6 +124,28 @@ export async function attachSocketServer(
     void socket.join([userRoom(socket.data.userId), sessionRoom(socket.data.tokenHash)]);
   });
 
+  /**
+   * This node's sockets whose session has ended or must change its password are dropped: a push never
+   * reaches a session that could not make a call. Other nodes check their own sockets on the same news.
+   */
+  const recheck = async (which: (data: SocketData) => boolean): Promise<void> => {
+    for (const socket of io.of('/').sockets.values()) {
+      if (!socket.connected || !which(socket.data)) continue;
+      const user = await options.sessionUser(socket.data.tokenHash);
+      if (refusal(user) !== null || user?.id !== socket.data.userId) socket.disconnect(true);
+    }
+  };
+  const recheckLater = (which: (data: SocketData) => boolean): void => {
+    recheck(which).catch((error: unknown) => options.onError(error, 'socket session check'));
+  };
+  const unsubscribe = options.invalidation?.subscribe((change) => {
+    if (change.kind === 'session') recheckLater((data) => data.tokenHash === change.tokenHash);
+    else if (change.kind === 'user') recheckLater((data) => data.userId === change.userId);
+    else if (change.kind === 'users' || change.kind === 'all') recheckLater(() => true);
+  });
+  const sweep = setInterval(() => recheckLater(() => true), options.recheckMs ?? SOCKET_RECHECK_MS);
+  sweep.unref();
+
   let closeRedis: (() => Promise<void>) | null = null;
   if (options.redisUrl) {
     try {
@@ -115,6 +158,8 @@ export async function attachSocketServer(
 
   // preClose: before Fastify closes the HTTP server, which waits for every open connection.
   app.addHook('preClose', async () => {
+    clearInterval(sweep);
+    unsubscribe?.();
     io.engine.close();
   });
   app.addHook('onClose', async () => {

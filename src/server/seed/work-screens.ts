@@ -103,9 +103,10 @@ export function workScreenPermission(department: Department, table: string): Per
     case 'quizbuilder':
       return isManager(department) ? MANAGE : NONE;
     case 'bids':
-      // Agents open an offer for their leads (/bids/{lead_id}/{id}, checked by the lead's scope); the
-      // template builder is the managers'.
-      return isManager(department) ? MANAGE : NONE;
+      // Agents open an offer for their leads (/bids/{lead_id}/{id}, also checked by the lead's scope):
+      // the screen is open to them (show); the template builder (update, delete) is the managers'.
+      if (isManager(department)) return MANAGE;
+      return department === 'sales' || department === 'retention' ? OPEN : NONE;
     default:
       return undefined;
   }

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { defineCall, noBody, noParams, tableName, SIGNED_IN } from './define';
 import { recordId } from './record-id';
 import { filterSchema, sortSchema } from './records';
+import { stripBidiControls } from '../domain/bidi';
 import { format, messages } from '../i18n/messages';
 import { integerInput } from './number-inputs';
 
@@ -18,17 +19,30 @@ export const CHAT_PAGE_MAX = 200;
 /** Unread counts stop here; the list shows "99+". */
 export const CHAT_UNREAD_CAP = 99;
 
-const channelName = z
-  .string({ error: messages.chatChannelNameRequired })
-  .trim()
-  .min(1, messages.chatChannelNameRequired)
-  .max(CHAT_CHANNEL_NAME_MAX, format(messages.chatChannelNameTooLong, { max: CHAT_CHANNEL_NAME_MAX }));
+/**
+ * One user's messages in a sliding window; past it a message is refused (429, Retry-After) and the
+ * client keeps its text. Counted by the server across nodes (docs/security.md#chat).
+ */
+export const CHAT_RATE_LIMIT = { messages: 20, windowSeconds: 10 } as const;
 
-const messageBody = z
-  .string({ error: messages.chatMessageRequired })
-  .trim()
-  .min(1, messages.chatMessageRequired)
-  .max(CHAT_MESSAGE_MAX, format(messages.chatMessageTooLong, { max: CHAT_MESSAGE_MAX }));
+/** Names and messages lose bidi controls before anything else (a spoofed "exe.pdf"). */
+const withoutBidi = (error: string) => z.string({ error }).transform(stripBidiControls);
+
+const channelName = withoutBidi(messages.chatChannelNameRequired).pipe(
+  z
+    .string()
+    .trim()
+    .min(1, messages.chatChannelNameRequired)
+    .max(CHAT_CHANNEL_NAME_MAX, format(messages.chatChannelNameTooLong, { max: CHAT_CHANNEL_NAME_MAX })),
+);
+
+const messageBody = withoutBidi(messages.chatMessageRequired).pipe(
+  z
+    .string()
+    .trim()
+    .min(1, messages.chatMessageRequired)
+    .max(CHAT_MESSAGE_MAX, format(messages.chatMessageTooLong, { max: CHAT_MESSAGE_MAX })),
+);
 
 /** A form sends an unused optional field as an empty string. */
 const optionalId = z.preprocess((v) => (v === '' || v === null ? undefined : v), recordId.optional());

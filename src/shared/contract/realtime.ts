@@ -9,6 +9,11 @@ import { callOutcomeStatusSchema } from './calls';
  */
 export const SOCKET_PATH = '/socket.io';
 export const SOCKET_UNAUTHORIZED = 'unauthorized';
+/**
+ * A valid session whose password an admin set: no pushes until the user chose their own (the app shows
+ * the password change); not a reason to end the session.
+ */
+export const SOCKET_PASSWORD_CHANGE_REQUIRED = 'password-change-required';
 
 export const REALTIME_EVENTS = {
   notification: 'notification',

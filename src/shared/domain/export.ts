@@ -1,3 +1,4 @@
+import { stripBidiControls } from './bidi';
 /** Excel export rules (see docs/requirements.md#departments-and-permissions, #calls, #messages-the-user-reads), shared by the server, the main process and the renderer. */
 
 /** One export holds at most this many rows: beyond it the user is asked to narrow the filters. */
@@ -34,7 +35,8 @@ const MAX_FILE_NAME_LENGTH = 150;
  * (never a path), no reserved characters, always ending in .xlsx.
  */
 export function safeExportFileName(suggested: string, fallback = 'export'): string {
-  let stem = suggested
+  // Bidi controls would show "rapor‮xslx.exe" as another name than the file gets (see bidi.ts).
+  let stem = stripBidiControls(suggested)
     .replace(UNSAFE_FILE_CHARACTERS, '_')
     .replace(/\.xlsx$/i, '')
     .trim()

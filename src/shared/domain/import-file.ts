@@ -8,6 +8,7 @@ import {
 } from './import-csv';
 import { cleanImportCell } from './import-cells';
 import { DEFAULT_IMPORT_LIMITS, type ImportLimits } from './import-limits';
+import { checkXlsxZip, u32, ZIP_LOCAL, ZipCheckError } from './import-zip';
 
 /**
  * One picked file read into a header and rows of text (see docs/requirements.md#money-importer-and-lead-input). Runs where the file is: the desktop
@@ -26,6 +27,7 @@ export type ImportFileProblem =
   | 'tooManyColumns'
   | 'cellTooLong'
   | 'zipBomb'
+  | 'partTooLarge'
   | 'binary';
 
 export class ImportFileError extends Error {
@@ -43,9 +45,6 @@ export interface ParsedImportFile {
   separator?: CsvSeparator;
 }
 
-const ZIP_LOCAL = 0x04034b50;
-const ZIP_END = 0x06054b50;
-const ZIP_CENTRAL = 0x02014b50;
 const OLE_MAGIC = [0xd0, 0xcf, 0x11, 0xe0];
 
 export function importFileKind(name: string): 'csv' | 'xlsx' | null {
@@ -55,51 +54,16 @@ export function importFileKind(name: string): 'csv' | 'xlsx' | null {
   return null;
 }
 
-function u32(bytes: Uint8Array, at: number): number {
-  return (
-    ((bytes[at] ?? 0) |
-      ((bytes[at + 1] ?? 0) << 8) |
-      ((bytes[at + 2] ?? 0) << 16) |
-      ((bytes[at + 3] ?? 0) << 24)) >>>
-    0
-  );
-}
-
-function u16(bytes: Uint8Array, at: number): number {
-  return (bytes[at] ?? 0) | ((bytes[at + 1] ?? 0) << 8);
-}
-
 /**
- * The zip's central directory, checked before a byte is unpacked: the sizes it declares must stay under
- * the limits, in all and per part (a zip bomb packs gigabytes into kilobytes). ZIP64 is refused: no
- * spreadsheet within the limits needs it.
+ * The zip checked part by part before a byte reaches the spreadsheet library (import-zip.ts): a zip
+ * bomb, or shared strings or a sheet too large to parse, is refused with its reason.
  */
 export function checkZipSizes(bytes: Uint8Array, limits: ImportLimits): void {
-  if (u32(bytes, 0) !== ZIP_LOCAL) throw new ImportFileError('invalidFile');
-  let end = -1;
-  for (let at = bytes.length - 22; at >= 0 && at >= bytes.length - 22 - 65_535; at -= 1) {
-    if (u32(bytes, at) === ZIP_END) {
-      end = at;
-      break;
-    }
-  }
-  if (end < 0) throw new ImportFileError('invalidFile');
-  const entries = u16(bytes, end + 10);
-  const directory = u32(bytes, end + 16);
-  if (entries === 0xffff || directory === 0xffffffff) throw new ImportFileError('zipBomb');
-  let at = directory;
-  let total = 0;
-  for (let index = 0; index < entries; index += 1) {
-    if (at + 46 > bytes.length || u32(bytes, at) !== ZIP_CENTRAL) throw new ImportFileError('invalidFile');
-    const packed = u32(bytes, at + 20);
-    const size = u32(bytes, at + 24);
-    if (packed === 0xffffffff || size === 0xffffffff) throw new ImportFileError('zipBomb');
-    total += size;
-    if (total > limits.maxUncompressedBytes) throw new ImportFileError('zipBomb');
-    if (size > 1024 * 1024 && size > Math.max(packed, 1) * limits.maxCompressionRatio) {
-      throw new ImportFileError('zipBomb');
-    }
-    at += 46 + u16(bytes, at + 28) + u16(bytes, at + 30) + u16(bytes, at + 32);
+  try {
+    checkXlsxZip(bytes, limits);
+  } catch (error) {
+    if (error instanceof ZipCheckError) throw new ImportFileError(error.problem);
+    throw error;
   }
 }
 
@@ -181,6 +145,8 @@ function readWorkbook(bytes: Uint8Array, limits: ImportLimits): WorkBook {
       cellHTML: false,
       cellStyles: false,
       cellNF: true,
+      // Only the first sheet is imported, so only it is parsed.
+      sheets: 0,
       sheetRows: limits.maxRows + 2,
     });
   } catch {

@@ -17,6 +17,13 @@ export const IMPORT_MAX_COLUMNS = 100;
 export const IMPORT_MAX_CELL_CHARS = 32_767;
 /** What an xlsx may unpack to in all; a zip bomb declares far more. */
 export const IMPORT_MAX_UNCOMPRESSED_BYTES = 1024 * MB;
+/**
+ * What an xlsx's shared strings (and any part but a worksheet) may unpack to: the spreadsheet library
+ * needs some five times this in memory. A million leads' names and sources take about 40 MB.
+ */
+export const IMPORT_MAX_SHARED_STRINGS_BYTES = 100 * MB;
+/** What one worksheet may unpack to: a million rows of a lead file's usual columns stay below. */
+export const IMPORT_MAX_SHEET_BYTES = 400 * MB;
 /** Spreadsheet XML packs 5-30x; a part packed tighter than this (past 1 MB) is a zip bomb. */
 export const IMPORT_MAX_COMPRESSION_RATIO = 200;
 /** Recommended size of one import (see docs/requirements.md#constants-and-limits); larger files still import, the screen says so. */
@@ -41,6 +48,8 @@ export interface ImportLimits {
   maxCellChars: number;
   maxUncompressedBytes: number;
   maxCompressionRatio: number;
+  maxSharedStringsBytes: number;
+  maxSheetBytes: number;
 }
 
 export const DEFAULT_IMPORT_LIMITS: ImportLimits = {
@@ -50,6 +59,8 @@ export const DEFAULT_IMPORT_LIMITS: ImportLimits = {
   maxCellChars: IMPORT_MAX_CELL_CHARS,
   maxUncompressedBytes: IMPORT_MAX_UNCOMPRESSED_BYTES,
   maxCompressionRatio: IMPORT_MAX_COMPRESSION_RATIO,
+  maxSharedStringsBytes: IMPORT_MAX_SHARED_STRINGS_BYTES,
+  maxSheetBytes: IMPORT_MAX_SHEET_BYTES,
 };
 
 /** IMPORT_MAX_BYTES as an environment gives it: a positive whole number of bytes, else the default. */

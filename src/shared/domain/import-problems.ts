@@ -36,6 +36,13 @@ export function fileProblemText(problem: ImportFileProblem, limits: ImportLimits
       return { text: format(messages.importCellTooLong, { max: limits.maxCellChars }) };
     case 'zipBomb':
       return { text: messages.importZipBomb };
+    case 'partTooLarge':
+      return {
+        text: format(messages.importPartTooLarge, {
+          strings: Math.floor(limits.maxSharedStringsBytes / MB),
+          sheet: Math.floor(limits.maxSheetBytes / MB),
+        }),
+      };
     case 'binary':
       return {
         text: messages.importBinaryFile,

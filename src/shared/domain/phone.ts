@@ -7,6 +7,18 @@ export function normalizePhone(raw: string): string {
   return raw.replace(/\D/g, '').replace(/^90/, '').replace(/^0/, '');
 }
 
+/** A lead's phone columns: stored as 10 digits by every save and by the importer (see docs/requirements.md#money-importer-and-lead-input, #constants-and-limits). */
+export const LEAD_PHONE_FIELDS: ReadonlySet<string> = new Set(['phone', 'phone_2', 'mobile']);
+
+/**
+ * A phone as a lead stores it: its 10 digits, or null when the text holds no Turkish number (too short,
+ * too long, letters only). The caller decides what an empty text means.
+ */
+export function storablePhone(raw: string): string | null {
+  const digits = normalizePhone(raw);
+  return digits.length === PHONE_DIGITS ? digits : null;
+}
+
 export function isCallablePhone(raw: string): boolean {
   return normalizePhone(raw).length === PHONE_DIGITS;
 }

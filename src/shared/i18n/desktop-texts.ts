@@ -40,5 +40,7 @@ export const desktopTexts = {
   crashRepeatedDetail:
     'Ekran yeniden yüklenmeyecek. Uygulamayı kapatıp yeniden açın; sorun sürerse BT yöneticinize bildirin.',
   serverLockedByPolicy: 'Sunucu adresi BT yöneticiniz tarafından belirlenmiştir',
+  serverMustBeHttps:
+    'CRM sunucu adresi https:// ile başlamalı: şifreniz ve oturumunuz ağda açık metin olarak taşınamaz',
   embeddedDisabledByPolicy: 'Yerleşik sunucu BT yöneticiniz tarafından kapatılmıştır',
 } as const;

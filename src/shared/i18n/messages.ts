@@ -251,6 +251,8 @@ export const messages = {
   importTooManyColumns: 'Dosyada çok fazla sütun var: en fazla {max} sütun olabilir',
   importCellTooLong: 'Bir hücre çok uzun: bir hücre en fazla {max} karakter olabilir',
   importZipBomb: 'Dosyanın açılmış boyutu sınırı aşıyor; dosya reddedildi',
+  importPartTooLarge:
+    'Dosya açıldığında çok büyük: metinler en fazla {strings} MB, bir sayfa en fazla {sheet} MB olabilir; dosyayı bölerek yükleyin',
   importBinaryFile: 'Dosya metin veya çalışma sayfası içermiyor',
   importDateInvalid: '{row}. satır, {column}: tarih {format} biçiminde değil',
   importDateFormat: 'Tarih biçimi',
@@ -267,6 +269,8 @@ export const messages = {
   importRate: '{rate} satır/sn, kalan süre {left}',
   importResume: 'Bu dosyanın yarım kalan bir yüklemesi var: {done} / {total} satır yüklendi',
   importChunkMismatch: 'Bu yükleme parçası daha önce farklı içerikle gönderildi',
+  importChunkOutOfRange: 'Yükleme parçasının numarası bildirilen parça sayısının dışında',
+  importTotalMismatch: 'Yükleme parçası bu yüklemenin parça ve satır sayısıyla uyuşmuyor',
   importReportEmpty: 'Henüz yükleme yok',
   importRowInvalid: '{row}. satır: {message}',
   importRowWidth: 'sütun sayısı başlıkla aynı değil',
@@ -387,6 +391,7 @@ export const messages = {
   chatChannelRenamed: 'Kanal adı değiştirildi',
   chatChannelArchivedDone: 'Kanal arşivlendi',
   chatChannelRestored: 'Kanal arşivden çıkarıldı',
+  chatRateLimited: 'Çok hızlı mesaj gönderiyorsunuz; lütfen {seconds} saniye içinde tekrar deneyin',
 } as const;
 
 export type MessageKey = keyof typeof messages;

@@ -4,6 +4,8 @@ export const periodicReportMessages = {
   receiverRequired: 'En az bir alıcı e-posta adresi girin',
   receiverInvalid: 'Geçersiz e-posta adresi: {address}',
   receiverTooMany: 'En fazla {max} alıcı girilebilir',
+  receiverDomainNotAllowed:
+    'Bu adrese rapor gönderilemez: {address}. Yöneticinin izin verdiği alan adları: {domains}',
   periodInvalid: 'Periyot günlük (1), haftalık (7) ya da aylık (30) olmalı',
   nextSendInvalid: 'Geçerli bir ilk gönderim tarihi girin (YYYY-AA-GG SS:dd)',
   notAllowed: 'Periyodik raporları yalnızca yöneticiler düzenleyebilir',

@@ -17,6 +17,8 @@ export const serverMessages = {
   uriTooLong: 'İstenen adres çok uzun',
   headersTooLarge: 'İstek başlıkları çok büyük',
   requestTimeout: 'İstek zaman aşımına uğradı',
+  /** The call queue is full or the call waited its longest: nothing was done, it may be sent again. */
+  serverBusy: 'Sunucu şu anda çok yoğun; işleminiz yapılmadı, lütfen birkaç saniye sonra tekrar deneyin',
   originNotAllowed: 'Bu adresten gelen isteklere izin verilmiyor',
   invalidPreflight: 'Geçersiz ön kontrol (CORS) isteği',
 } as const;
@@ -25,7 +27,9 @@ export const serverMessages = {
 export const restrictionMessages = {
   empty: 'Satır kısıtlaması boş',
   tooLong: 'Satır kısıtlaması çok uzun veya çok karmaşık',
-  syntax: 'Satır kısıtlaması çözümlenemedi: {detail}',
+  syntax: 'Satır kısıtlaması çözümlenemedi; yazımını kontrol edin',
+  syntaxNear: 'Satır kısıtlaması çözümlenemedi: "{near}" yakınında bir yazım hatası var',
+  syntaxEnd: 'Satır kısıtlaması çözümlenemedi: ifade yarım kalmış (kapanmamış parantez veya tırnak olabilir)',
   singleCondition: 'Satır kısıtlaması tek bir koşul olmalı: noktalı virgül ve yorum kullanılamaz',
   dollar:
     'Satır kısıtlamasında $ karakteri kullanılamaz; kullanıcı değerleri için {user.id} gibi yer tutucular kullanın',

@@ -52,6 +52,7 @@ export async function createTestDatabase(options: TestDatabaseOptions = {}): Pro
     db: handle.db,
     reportDb: handle.reportDb,
     kind: handle.kind,
+    ...(handle.connections !== undefined ? { connections: handle.connections } : {}),
     url,
     close: async () => {
       await handle.close();

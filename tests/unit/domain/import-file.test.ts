@@ -27,9 +27,10 @@ function refusal(name: string, bytes: Uint8Array, limits = DEFAULT_IMPORT_LIMITS
   }
 }
 
-/** A one-entry zip (stored or deflated) built by hand, so its sizes can be whatever a test needs. */
-function zipOf(name: string, content: Buffer): Uint8Array {
+/** A one-entry zip (deflated) built by hand, so its sizes can be whatever a test needs. */
+function zipOf(name: string, content: Buffer, options: { declaredSize?: number } = {}): Uint8Array {
   const packed = deflateRawSync(content);
+  const declared = options.declaredSize ?? content.length;
   const nameBytes = Buffer.from(name);
   const local = Buffer.alloc(30);
   local.writeUInt32LE(0x04034b50, 0);
@@ -37,7 +38,7 @@ function zipOf(name: string, content: Buffer): Uint8Array {
   local.writeUInt16LE(8, 8);
   local.writeUInt32LE(crc32(content), 14);
   local.writeUInt32LE(packed.length, 18);
-  local.writeUInt32LE(content.length, 22);
+  local.writeUInt32LE(declared, 22);
   local.writeUInt16LE(nameBytes.length, 26);
   const central = Buffer.alloc(46);
   central.writeUInt32LE(0x02014b50, 0);
@@ -46,7 +47,7 @@ function zipOf(name: string, content: Buffer): Uint8Array {
   central.writeUInt16LE(8, 10);
   central.writeUInt32LE(crc32(content), 16);
   central.writeUInt32LE(packed.length, 20);
-  central.writeUInt32LE(content.length, 24);
+  central.writeUInt32LE(declared, 24);
   central.writeUInt16LE(nameBytes.length, 28);
   const directoryAt = local.length + nameBytes.length + packed.length;
   const end = Buffer.alloc(22);
@@ -56,6 +57,46 @@ function zipOf(name: string, content: Buffer): Uint8Array {
   end.writeUInt32LE(central.length + nameBytes.length, 12);
   end.writeUInt32LE(directoryAt, 16);
   return new Uint8Array(Buffer.concat([local, nameBytes, packed, central, nameBytes, end]));
+}
+
+/** A zip of several deflated parts, with true sizes. */
+function zipOfParts(parts: readonly (readonly [string, Buffer])[]): Uint8Array {
+  const locals: Buffer[] = [];
+  const centrals: Buffer[] = [];
+  let offset = 0;
+  for (const [name, content] of parts) {
+    const packed = deflateRawSync(content);
+    const nameBytes = Buffer.from(name);
+    const local = Buffer.alloc(30);
+    local.writeUInt32LE(0x04034b50, 0);
+    local.writeUInt16LE(20, 4);
+    local.writeUInt16LE(8, 8);
+    local.writeUInt32LE(crc32(content), 14);
+    local.writeUInt32LE(packed.length, 18);
+    local.writeUInt32LE(content.length, 22);
+    local.writeUInt16LE(nameBytes.length, 26);
+    const central = Buffer.alloc(46);
+    central.writeUInt32LE(0x02014b50, 0);
+    central.writeUInt16LE(20, 4);
+    central.writeUInt16LE(20, 6);
+    central.writeUInt16LE(8, 10);
+    central.writeUInt32LE(crc32(content), 16);
+    central.writeUInt32LE(packed.length, 20);
+    central.writeUInt32LE(content.length, 24);
+    central.writeUInt16LE(nameBytes.length, 28);
+    central.writeUInt32LE(offset, 42);
+    locals.push(local, nameBytes, packed);
+    centrals.push(central, nameBytes);
+    offset += local.length + nameBytes.length + packed.length;
+  }
+  const directory = Buffer.concat(centrals);
+  const end = Buffer.alloc(22);
+  end.writeUInt32LE(0x06054b50, 0);
+  end.writeUInt16LE(parts.length, 8);
+  end.writeUInt16LE(parts.length, 10);
+  end.writeUInt32LE(directory.length, 12);
+  end.writeUInt32LE(offset, 16);
+  return new Uint8Array(Buffer.concat([...locals, directory, end]));
 }
 
 describe('parseImportFile: real files', () => {
@@ -137,6 +178,50 @@ describe('parseImportFile: refused files', () => {
     expect(refusal('big.xlsx', big, { ...DEFAULT_IMPORT_LIMITS, maxUncompressedBytes: 1024 * 1024 })).toBe(
       'zipBomb',
     );
+  });
+
+  it('refuses shared strings past their limit before the library parses them, inside the other limits', () => {
+    // Text that packs about 4:1, as a real file's strings do: inside the whole-file and ratio limits.
+    const strings = Buffer.from(
+      `<sst>${Array.from({ length: 40_000 }, (_, i) => `<si><t>Ad Soyad ${i * 7919}</t></si>`).join('')}</sst>`,
+    );
+    expect(strings.length).toBeGreaterThan(1024 * 1024);
+    const limits = { ...DEFAULT_IMPORT_LIMITS, maxSharedStringsBytes: 1024 * 1024 };
+    // A real workbook whose shared strings pass the limit: refused, where the library would read it.
+    const book = utils.book_new();
+    const names = Array.from({ length: 40_000 }, (_, i) => [`Ad Soyad ${i * 7919}`, `53200${i}`]);
+    utils.book_append_sheet(book, utils.aoa_to_sheet([['Ad', 'Telefon'], ...names]), 'Sayfa1');
+    const workbook = new Uint8Array(
+      write(book, { type: 'array', bookType: 'xlsx', bookSST: true, compression: true }) as ArrayBuffer,
+    );
+    expect(parseImportFile('strings.xlsx', workbook).rows).toHaveLength(40_000);
+    expect(refusal('strings.xlsx', workbook, limits)).toBe('partTooLarge');
+    expect(refusal('strings.xlsx', zipOf('xl/sharedStrings.xml', strings), limits)).toBe('partTooLarge');
+    // Renamed under the worksheets, declared as shared strings: still the strings' limit.
+    const renamed = zipOfParts([
+      [
+        '[Content_Types].xml',
+        Buffer.from(
+          '<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Override PartName="/xl/worksheets/s.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sharedStrings+xml"/></Types>',
+        ),
+      ],
+      ['xl/worksheets/s.xml', strings],
+    ]);
+    expect(refusal('renamed.xlsx', renamed, { ...limits, maxSheetBytes: 64 * 1024 * 1024 })).toBe(
+      'partTooLarge',
+    );
+    const sheet = zipOf('xl/worksheets/sheet1.xml', strings);
+    expect(refusal('sheet.xlsx', sheet, { ...limits, maxSheetBytes: 1024 * 1024 })).toBe('partTooLarge');
+  });
+
+  it('counts what a part really unpacks to, not what the zip says', () => {
+    const content = Buffer.from('x'.repeat(3 * 1024 * 1024));
+    const lying = zipOf('xl/sharedStrings.xml', content, { declaredSize: 1000 });
+    expect(refusal('lying.xlsx', lying)).toBe('zipBomb');
+    const packed = zipOf('xl/sharedStrings.xml', Buffer.from('<sst>'.repeat(400_000)), { declaredSize: 10 });
+    expect(
+      refusal('lying.xlsx', packed, { ...DEFAULT_IMPORT_LIMITS, maxSharedStringsBytes: 1024 * 1024 }),
+    ).toBe('partTooLarge');
   });
 
   it('refuses past the size, row, column and cell limits', () => {

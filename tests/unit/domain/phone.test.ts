@@ -1,7 +1,9 @@
 import { describe, it, expect } from 'vitest';
 import {
+  LEAD_PHONE_FIELDS,
   PHONE_DIGITS,
   isCallablePhone,
+  storablePhone,
   normalizePhone,
   whatsappLink,
 } from '../../../src/shared/domain/phone';
@@ -55,5 +57,19 @@ describe('whatsappLink', () => {
   it('is null when the number is not 10 digits', () => {
     expect(whatsappLink('12345')).toBeNull();
     expect(whatsappLink('')).toBeNull();
+  });
+});
+
+describe('storablePhone', () => {
+  it('keeps a number that normalises to 10 digits, as those digits', () => {
+    expect(storablePhone('+90 (532) 111 22 33')).toBe('5321112233');
+    expect(storablePhone('0212 555 00 01')).toBe('2125550001');
+  });
+
+  it('refuses what is no Turkish number: too short, too long, no digits', () => {
+    expect(storablePhone('123')).toBeNull();
+    expect(storablePhone('5'.repeat(400))).toBeNull();
+    expect(storablePhone('telefon yok')).toBeNull();
+    expect(LEAD_PHONE_FIELDS.has('mobile')).toBe(true);
   });
 });

@@ -87,7 +87,7 @@ function setup(options: { mutedOnServer?: string[]; tokenValid?: () => boolean }
   const emitted: { event: BridgeEventName; payload: unknown }[] = [];
   let focused = 0;
   const services = createMainServices({
-    store: createMemoryStore({ serverMode: 'remote', serverUrl: 'http://crm.test/api' }),
+    store: createMemoryStore({ serverMode: 'remote', serverUrl: 'https://crm.test/api' }),
     keytar: null,
     safeStorage: null,
     fetch: api.fetch,

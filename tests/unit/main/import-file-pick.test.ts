@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { utils, write } from 'xlsx';
 import {
   createImportFilePicker,
   createThreadParser,
@@ -11,6 +12,7 @@ import {
   type ShowOpenDialog,
 } from '../../../src/main/import-file-pick';
 import { createBridge } from '../../../src/preload/create-bridge';
+import { DEFAULT_IMPORT_LIMITS } from '../../../src/shared/domain/import-limits';
 import { IPC_CHANNELS } from '../../../src/shared/ipc-channels';
 import { createLogSpy } from './fakes';
 import { createRemoteMainServices, trustedSender } from './main-services-fixture';
@@ -31,9 +33,10 @@ beforeAll(async () => {
     format: 'esm',
     target: 'node20',
     outfile: entry,
-    // xlsx is CommonJS; the banner gives its bundled require() what an ES module lacks.
+    // xlsx is CommonJS; the banner gives its bundled require() what an ES module lacks (under a name
+    // of its own: fflate's ES module imports createRequire itself).
     banner: {
-      js: "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);",
+      js: "import { createRequire as bannerCreateRequire } from 'node:module'; const require = bannerCreateRequire(import.meta.url);",
     },
     logLevel: 'silent',
   });
@@ -163,6 +166,23 @@ describe('the importer file in the desktop main process', () => {
     expect(
       answers.map((answer) => (answer.ok ? 'ok' : 'problem' in answer ? answer.problem : 'canceled')),
     ).toEqual(['binary', 'invalidFile', 'tooManyColumns']);
+  });
+
+  it('refuses shared strings past their limit in the worker thread, before the library parses them', async () => {
+    const book = utils.book_new();
+    const rows = Array.from({ length: 30_000 }, (_, i) => [`Ad Soyad ${i * 7919}`, `Not ${i}`]);
+    utils.book_append_sheet(book, utils.aoa_to_sheet([['Ad', 'Not'], ...rows]), 'Sayfa1');
+    const path = join(folder, 'metinler.xlsx');
+    writeFileSync(
+      path,
+      new Uint8Array(write(book, { type: 'array', bookType: 'xlsx', bookSST: true }) as ArrayBuffer),
+    );
+    const limits = { ...DEFAULT_IMPORT_LIMITS, maxSharedStringsBytes: 512 * 1024 };
+    expect(await parseInThread(path, 'metinler.xlsx', limits)).toEqual({
+      ok: false,
+      problem: 'partTooLarge',
+    });
+    expect((await parseInThread(path, 'metinler.xlsx', DEFAULT_IMPORT_LIMITS)).ok).toBe(true);
   });
 
   it("never answers the file's path to the renderer", async () => {

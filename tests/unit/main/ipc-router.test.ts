@@ -191,7 +191,7 @@ describe('ipc router: forwarding', () => {
     expect(answers[0]).toEqual({ success: true, msg: messages.loginSuccess, networkError: false });
     expect(answers[1]).toEqual({ ok: true, data: { fields: [] } });
     expect(answers[2]).toMatchObject({ authenticated: true, userName: 'Mehmet Öz' });
-    expect(answers[4]).toEqual({ serverMode: 'remote', serverUrl: 'http://crm.test/api', canEmbed: false });
+    expect(answers[4]).toEqual({ serverMode: 'remote', serverUrl: 'https://crm.test/api', canEmbed: false });
     const fieldsRequest = requests.find((request) => request.path === '/api/fields/leads');
     expect(fieldsRequest?.headers.authorization).toBe(`Bearer ${TOKEN}`);
     expect(fieldsRequest?.method).toBe('GET');

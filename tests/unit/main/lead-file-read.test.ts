@@ -14,7 +14,7 @@ import { IpcRejection } from '../../../src/main/ipc-router';
 import { createRemoteMainServices, trustedSender } from './main-services-fixture';
 
 const TOKEN = 'tok-SECRET-file-77';
-const API = 'http://crm.test/api';
+const API = 'https://crm.test/api';
 const trusted = trustedSender('#/leadDetail/5');
 const PNG = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2, 3]);
 const TOO_LARGE = 'Dosya açılamadı: dosya 10 MB sınırını aşıyor';
@@ -91,7 +91,7 @@ describe('reading a lead file (GET /file/{id})', () => {
     expect(result.outcome.data.constructor).toBe(Uint8Array);
     expect(result.outcome.data.buffer.byteLength).toBe(PNG.byteLength);
     const [request] = api.seen;
-    expect(request?.url).toBe('http://crm.test/api/file/7');
+    expect(request?.url).toBe('https://crm.test/api/file/7');
     expect(request?.method).toBe('GET');
     expect(request?.headers.get('authorization')).toBe(`Bearer ${TOKEN}`);
     expect(request?.redirect).toBe('error');

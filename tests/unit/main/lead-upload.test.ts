@@ -76,7 +76,7 @@ const files: OutgoingFile[] = [
 const input = { params: { leadId: 5 }, body: { fileCat: 2 }, files };
 
 /** The upload call through the shared client, as the web bridge and the main process send it. */
-const upload = (fetch: FetchLike, sent: typeof input = input, baseUrl = 'http://crm.test/api') =>
+const upload = (fetch: FetchLike, sent: typeof input = input, baseUrl = 'https://crm.test/api') =>
   sendCall(contract.uploadLeadFiles, sent, { baseUrl, fetch, getToken: () => TOKEN });
 
 /** What the agent reads of a failed call, or how many files were stored. */
@@ -94,10 +94,10 @@ const refusalOf = (sent: typeof input): string | null =>
 describe('lead image upload (POST /upload/{leadId}, multipart)', () => {
   it('posts fileCat and every image under images with the token, no redirects', async () => {
     const api = fakeApi(ok);
-    const outcome = await upload(api.fetch, input, 'http://crm.test/api/');
+    const outcome = await upload(api.fetch, input, 'https://crm.test/api/');
     expect(shown(outcome)).toEqual({ ok: true, count: 2 });
     const [request] = api.seen;
-    expect(request?.url).toBe('http://crm.test/api/upload/5');
+    expect(request?.url).toBe('https://crm.test/api/upload/5');
     expect(request?.method).toBe('POST');
     expect(request?.redirect).toBe('error');
     expect(request?.headers.get('authorization')).toBe(`Bearer ${TOKEN}`);

@@ -24,7 +24,7 @@ export function trustedSender(route: string): IpcSender {
 export function createRemoteMainServices(
   fetch: FetchLike,
   overrides: Partial<MainServicesDeps> = {},
-  serverUrl = 'http://crm.test/api',
+  serverUrl = 'https://crm.test/api',
 ): MainServices {
   return createMainServices({
     store: createMemoryStore({ serverMode: 'remote', serverUrl }),

@@ -17,7 +17,7 @@ import { contract, sendCall } from '../../../src/shared/contract';
 import { createFakeClock, createFakeIo, settle } from './desktop-fakes';
 import { createLogSpy } from './fakes';
 
-const API = 'http://crm.test/api';
+const API = 'https://crm.test/api';
 
 function setup(overrides: Partial<RealtimeClientDeps> = {}) {
   const fakeIo = createFakeIo();
@@ -106,7 +106,7 @@ describe('realtime client', () => {
     await settle();
     expect(fakeIo.sockets).toHaveLength(1);
     const socket = fakeIo.last();
-    expect(socket.origin).toBe('http://crm.test');
+    expect(socket.origin).toBe('https://crm.test');
     expect(socket.options).toEqual({
       path: '/socket.io',
       auth: { token: 'token-1' },

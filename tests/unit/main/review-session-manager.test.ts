@@ -30,7 +30,7 @@ function setup() {
   });
   const session = createSessionManager({
     vault,
-    server: { apiBase: async () => 'http://crm.test/api' },
+    server: { apiBase: async () => 'https://crm.test/api' },
     fetch: api.fetch,
     emit: () => undefined,
   });

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
+  isAllowedPermission,
+  isAllowedRedirect,
   contentSecurityPolicy,
   DEFAULT_LINK_HOSTS,
   externalLinkTarget,
@@ -9,6 +11,8 @@ import {
   linkHostAllowList,
   windowOpenDecision,
 } from '../../../src/main/security-policy';
+import { safePdfFileName } from '../../../src/shared/domain/document-file';
+import { safeExportFileName } from '../../../src/shared/domain/export';
 
 const directives = (csp: string): Map<string, string> =>
   new Map(
@@ -126,5 +130,26 @@ describe('external link allow-list', () => {
       'www.spk.gov.tr',
     ]);
     expect(linkHostAllowList(null)).toEqual(['wa.me']);
+  });
+});
+
+describe('bidi controls, redirects and permissions', () => {
+  it('drops bidi controls from external links and suggested file names', () => {
+    expect(externalLinkTarget('mailto:ayse@example.com\u202e', [])).toBe('mailto:ayse@example.com');
+    expect(externalLinkTarget('https://www.spk.gov.tr/\u202egnp.exe', ['www.spk.gov.tr'])).toBe(
+      'https://www.spk.gov.tr/gnp.exe',
+    );
+    expect(safeExportFileName('rapor\u202exslx.exe')).toBe('raporxslx.exe.xlsx');
+    expect(safePdfFileName('teklif\u2067fdp.exe')).toBe('tekliffdp.exe.pdf');
+  });
+
+  it('stops redirects of a window away from the renderer, and denies every permission but the clipboard', () => {
+    const renderer = 'file:///opt/crm/resources/app.asar/out/renderer/index.html';
+    expect(isAllowedRedirect('https://kotu.example/', renderer)).toBe(false);
+    expect(isAllowedRedirect(renderer, renderer)).toBe(true);
+    for (const permission of ['media', 'geolocation', 'notifications', 'openExternal', 'clipboard-read']) {
+      expect(isAllowedPermission(permission)).toBe(false);
+    }
+    expect(isAllowedPermission('clipboard-sanitized-write')).toBe(true);
   });
 });

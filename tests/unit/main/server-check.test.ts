@@ -1,8 +1,15 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FetchLike } from '../../../src/shared/contract';
+import { desktopTexts } from '../../../src/shared/i18n/desktop-texts';
 import { messages } from '../../../src/shared/i18n/messages';
-import { candidateApiBases, checkCrmAddress, normalizeCrmAddress } from '../../../src/main/server-check';
+import {
+  candidateApiBases,
+  checkCrmAddress,
+  isSecureCrmAddress,
+  normalizeCrmAddress,
+} from '../../../src/main/server-check';
 
 /** A real HTTP server: /api speaks this API, /site is an ordinary web site, /slow never answers. */
 let server: Server;
@@ -123,5 +130,29 @@ describe('checkCrmAddress against a real HTTP server', () => {
     });
     expect(result).toEqual({ ok: false, message: messages.crmNotFound });
     expect(called).toBe(false);
+  });
+});
+
+describe('an address the password may travel to', () => {
+  const answering: FetchLike = async () =>
+    new Response(JSON.stringify({ success: false, msg: 'x' }), { status: 401 });
+
+  it('is https, or plain http only to this machine', async () => {
+    expect(isSecureCrmAddress('https://crm.firma.com.tr/api')).toBe(true);
+    expect(isSecureCrmAddress('http://127.0.0.1:8080/api')).toBe(true);
+    expect(isSecureCrmAddress('http://localhost:8080')).toBe(true);
+    expect(isSecureCrmAddress('http://crm.firma.local/api')).toBe(false);
+    expect(isSecureCrmAddress('http://crm.firma.local/api', true)).toBe(true);
+    expect(await checkCrmAddress('http://crm.firma.local', answering)).toEqual({
+      ok: false,
+      message: desktopTexts.serverMustBeHttps,
+    });
+    expect(await checkCrmAddress('http://crm.firma.local', answering, 1000, true)).toMatchObject({
+      ok: true,
+    });
+    expect(await checkCrmAddress('crm.firma.com.tr', answering)).toEqual({
+      ok: true,
+      apiBase: 'https://crm.firma.com.tr',
+    });
   });
 });

@@ -7,7 +7,7 @@ import { createSessionManager } from '../../../src/main/session-manager';
 import { createTokenVault } from '../../../src/main/token-vault';
 import { createFakeFetch, createLogSpy, type FakeAnswer, type SeenRequest } from './fakes';
 
-const API = 'http://crm.test/api';
+const API = 'https://crm.test/api';
 const TOKEN = 'tok-7d1e55';
 const validUser = { userName: 'Ayşe Yılmaz', userId: 7, telegram_id: null, theme: null, dahili: '101' };
 

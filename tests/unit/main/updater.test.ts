@@ -12,6 +12,7 @@ import {
   type UpdateStep,
 } from '../../../src/main/updater/update-decision';
 import { classifyUpdateError } from '../../../src/main/updater/update-errors';
+import type { DownloadedUpdate, UpdateVerdict } from '../../../src/main/updater/update-verify';
 import {
   createUpdateService,
   type UpdaterEvent,
@@ -119,7 +120,7 @@ function fakeUpdater(feed: { version: string | null; refuse?: Error; offline?: b
       calls.push('download');
       listener({ type: 'progress', percent: 41.6 });
       if (feed.refuse) throw feed.refuse;
-      listener({ type: 'downloaded', version: feed.version ?? '' });
+      listener({ type: 'downloaded', version: feed.version ?? '', file: '/tmp/crm-update/setup.exe' });
     },
     quitAndInstall: () => calls.push('quitAndInstall'),
     onEvent: (next) => {
@@ -132,7 +133,11 @@ function fakeUpdater(feed: { version: string | null; refuse?: Error; offline?: b
 function service(
   mode: UpdateMode,
   feed: Parameters<typeof fakeUpdater>[0],
-  options: { installed?: boolean } = {},
+  options: {
+    installed?: boolean;
+    verify?: (update: DownloadedUpdate) => Promise<UpdateVerdict>;
+    log?: (line: string) => void;
+  } = {},
 ) {
   const fake = fakeUpdater(feed);
   const emitted: UpdateStatus[] = [];
@@ -151,7 +156,8 @@ function service(
       timers.push({ delay, run });
       return () => undefined;
     },
-    log: () => undefined,
+    verifyDownloaded: options.verify ?? (async () => ({ ok: true })),
+    log: options.log ?? (() => undefined),
   });
   return { updates, emitted, timers, calls: fake.calls, installing: () => installing };
 }
@@ -183,12 +189,15 @@ describe('update service', () => {
     await flush();
     expect(calls).toEqual([
       'feed https://updates.firma.com.tr/crm',
-      'configure autoDownload=false onQuit=true',
+      // Nothing installs on quit before the app's own check of a download has passed.
+      'configure autoDownload=false onQuit=false',
     ]);
     await updates.check('user');
     expect(updates.status()).toMatchObject({ state: 'available', version: '0.2.0' });
     expect(calls).not.toContain('download');
     await updates.download();
+    await flush();
+    expect(calls.at(-1)).toBe('configure autoDownload=false onQuit=true');
     expect(emitted.map((status) => status.state)).toEqual([
       'checking',
       'checking',

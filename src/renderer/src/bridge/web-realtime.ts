@@ -1,6 +1,7 @@
 import type { BridgeEvents } from '../../../shared/bridge';
 import {
   REALTIME_EVENTS,
+  SOCKET_PASSWORD_CHANGE_REQUIRED,
   SOCKET_PATH,
   SOCKET_UNAUTHORIZED,
   realtimeEventSchemas,
@@ -81,8 +82,10 @@ export function createWebRealtime(options: WebRealtimeOptions): WebRealtime {
         opened.on('disconnect', () => options.emit('realtimeStatus', { connected: false }));
         opened.on('connect_error', (error) => {
           // A refused token does not get better by retrying; the next HTTP call's 401 ends the session.
+          // A session that must change its password connects again with the shell's next start().
           const message = error instanceof Error ? error.message : '';
-          if (message === SOCKET_UNAUTHORIZED && socket === opened) {
+          const refused = message === SOCKET_UNAUTHORIZED || message === SOCKET_PASSWORD_CHANGE_REQUIRED;
+          if (refused && socket === opened) {
             opened.disconnect();
             socket = null;
           }

@@ -46,6 +46,8 @@ export interface AuthService {
   login(input: LoginInput): Promise<LoginResult>;
   /** The user behind a bearer token, or null when it is unknown, revoked, expired or the user is inactive. */
   authenticate(token: string): Promise<AuthUser | null>;
+  /** The same by the token's hash, which is all a socket keeps of it. */
+  sessionUser(tokenHash: string): Promise<AuthUser | null>;
   logout(token: string): Promise<void>;
 }
 
@@ -204,11 +206,14 @@ export function createAuthService(db: Kysely<Database>, options: AuthServiceOpti
   const sessionCache =
     options.sessionCache && options.sessionCache.ttlMs > 0 ? createSessionCache(options.sessionCache) : null;
 
-  async function authenticate(token: string): Promise<AuthUser | null> {
-    if (!TOKEN_PATTERN.test(token)) return null;
-    const tokenHash = hashToken(token);
+  async function sessionUser(tokenHash: string): Promise<AuthUser | null> {
     if (sessionCache) return sessionCache.get(tokenHash, () => loadSession(tokenHash));
     return (await loadSession(tokenHash))?.user ?? null;
+  }
+
+  async function authenticate(token: string): Promise<AuthUser | null> {
+    if (!TOKEN_PATTERN.test(token)) return null;
+    return sessionUser(hashToken(token));
   }
 
   async function logout(token: string): Promise<void> {
@@ -222,7 +227,7 @@ export function createAuthService(db: Kysely<Database>, options: AuthServiceOpti
     await options.sessionCache?.bus.publish({ kind: 'session', tokenHash: hashToken(token) });
   }
 
-  return { login, authenticate, logout };
+  return { login, authenticate, sessionUser, logout };
 }
 
 /** The user's modules (lead detail tabs): the `leads` permission row of their group, as docs/requirements.md#departments-and-permissions keeps them. */

@@ -90,8 +90,12 @@ export function createBidsService(
     return row;
   }
 
-  /** Anyone who sees leads may read templates (agents prepare offers); the builder needs the screen. */
-  async function requireLeadReader(user: EngineUser): Promise<void> {
+  /**
+   * Templates and offers are the bids screen's: its menu entry's show flag opens them (agents who prepare
+   * offers have it), update saves a template, delete removes one; an offer also needs its lead in scope.
+   */
+  async function requireBidsScreen(user: EngineUser): Promise<void> {
+    await requireScreenFlag(db, user, BIDS_SCREEN, 'show');
     if (!(await scope.access(user))) throw DomainError.forbidden(messages.forbidden);
   }
 
@@ -132,13 +136,13 @@ export function createBidsService(
 
   return {
     async list(user) {
-      await requireLeadReader(user);
+      await requireBidsScreen(user);
       const rows = await db.selectFrom('bid_templates').selectAll().orderBy('name').orderBy('id').execute();
       return { results: rows.map(toTemplate) };
     },
 
     async get(user, id) {
-      await requireLeadReader(user);
+      await requireBidsScreen(user);
       return { result: toTemplate(await requireTemplate(id)) };
     },
 
@@ -175,6 +179,7 @@ export function createBidsService(
     },
 
     async preview(user, leadId, templateId) {
+      await requireBidsScreen(user);
       const template = toTemplate(await requireTemplate(templateId));
       const lead = await leadValues(user, leadId, template.questions);
       const saved = await db
@@ -211,6 +216,7 @@ export function createBidsService(
     },
 
     async answer(user, leadId, templateId, values) {
+      await requireBidsScreen(user);
       const template = toTemplate(await requireTemplate(templateId));
       const access = await scope.access(user);
       if (!access) throw recordNotFound();

@@ -1,8 +1,15 @@
 import { sql, type Kysely, type Selectable } from 'kysely';
-import { CHAT_UNREAD_CAP, type CallResult, type ChatMessage, type SortInput } from '../../../shared/contract';
+import {
+  CHAT_RATE_LIMIT,
+  CHAT_UNREAD_CAP,
+  type CallResult,
+  type ChatMessage,
+  type SortInput,
+} from '../../../shared/contract';
+import { stripBidiControls } from '../../../shared/domain/bidi';
 import { CHAT_NOTE_STATUS_ID } from '../../../shared/domain/constants';
 import { mentionedLeadIds } from '../../../shared/domain/chat-mentions';
-import { messages } from '../../../shared/i18n/messages';
+import { format, messages } from '../../../shared/i18n/messages';
 import type { ChatChannelsTable, Database } from '../../db/schema';
 import { DomainError } from '../../domain-errors';
 import { compileFilters, type FilterCondition } from '../../engine/filter-compiler';
@@ -106,6 +113,35 @@ export function createChatService({ db, registry, leadScope, realtime }: ChatDep
     return row;
   }
 
+  /** A channel the user may read: an archived one only for those who manage channels (admins). */
+  async function readableChannel(user: EngineUser, id: number): Promise<ChannelRow> {
+    const { manage } = await chatFlags(user);
+    const channel = await requireChannel(db, user, id);
+    if (channel.archived === 1 && !manage) throw recordNotFound();
+    return channel;
+  }
+
+  /**
+   * The sender's messages of the last window: past the limit the message is refused with how long to
+   * wait. The lock makes parallel sends of one user count one after another (on every node).
+   */
+  async function requireSendRate(trx: Kysely<Database>, user: EngineUser): Promise<void> {
+    await sql`select pg_advisory_xact_lock(hashtext('chat-send-rate'), ${user.id}::int)`.execute(trx);
+    const window = sql`date_trunc('second', localtimestamp) - make_interval(secs => ${CHAT_RATE_LIMIT.windowSeconds})`;
+    const { rows } = await sql<{ sent: number; wait: number | null }>`select count(*)::int as sent,
+        ceil(extract(epoch from (min(created_at) - ${window})))::int as wait
+      from lead_notes
+      where insert_agent_id = ${user.id} and note_status_id = ${CHAT_NOTE_STATUS_ID} and lead_id is null
+        and created_at > ${window}`.execute(trx);
+    const sent = Number(rows[0]?.sent ?? 0);
+    if (sent < CHAT_RATE_LIMIT.messages) return;
+    const wait = Math.min(CHAT_RATE_LIMIT.windowSeconds, Math.max(1, Number(rows[0]?.wait ?? 1)));
+    throw DomainError.tooMany(
+      format(messages.chatRateLimited, { seconds: CHAT_RATE_LIMIT.windowSeconds }),
+      wait,
+    );
+  }
+
   /** Who is told about a change of the channel: its two users, or everyone for a channel. */
   function audience(channel: ChannelRow): readonly number[] | 'all' {
     if (channel.kind === 'channel') return 'all';
@@ -116,7 +152,7 @@ export function createChatService({ db, registry, leadScope, realtime }: ChatDep
     const otherId = channel.direct_low === user.id ? channel.direct_high : channel.direct_low;
     if (otherId === null) return '';
     const row = await db.selectFrom('users').select('name').where('id', '=', otherId).executeTakeFirst();
-    return row?.name ?? '';
+    return stripBidiControls(row?.name ?? '');
   }
 
   /**
@@ -149,7 +185,8 @@ export function createChatService({ db, registry, leadScope, realtime }: ChatDep
     const leads = await visibleLeads(user, [...new Set(mentioned.flat())]);
     return rows.map((row, index) => ({
       id: row.id,
-      body: row.body,
+      // Stored before names and messages lost their bidi controls: shown without them all the same.
+      body: stripBidiControls(row.body),
       channel_id: row.channel_id ?? 0,
       note_status_id: CHAT_NOTE_STATUS_ID,
       insert_agent_id: row.insert_agent_id,
@@ -251,7 +288,7 @@ export function createChatService({ db, registry, leadScope, realtime }: ChatDep
         .filter((row) => row.kind === 'channel')
         .map((row) => ({
           id: row.id,
-          name: row.name ?? '',
+          name: stripBidiControls(row.name ?? ''),
           archived: row.archived === 1 ? (1 as const) : (0 as const),
           unread: Number(row.unread),
           last_message_at: row.last_message_at,
@@ -262,7 +299,7 @@ export function createChatService({ db, registry, leadScope, realtime }: ChatDep
         .map((row) => ({
           id: row.id,
           user_id: row.other_id ?? 0,
-          user_name: row.other_name ?? '',
+          user_name: stripBidiControls(row.other_name ?? ''),
           unread: Number(row.unread),
           last_message_at: row.last_message_at,
         }))
@@ -375,8 +412,7 @@ export function createChatService({ db, registry, leadScope, realtime }: ChatDep
     },
 
     async messages(user, query) {
-      await chatFlags(user);
-      const channel = await requireChannel(db, user, query.id);
+      const channel = await readableChannel(user, query.id);
       const sort = query.sort ?? { name: 'id', type: 'desc' as const };
       if (!SORTABLE.has(sort.name)) throw DomainError.invalid(messages.invalidRequest);
       const where = and([chatRowsOf(channel.id), ...(await filterConditions(query.filters))]);
@@ -405,7 +441,10 @@ export function createChatService({ db, registry, leadScope, realtime }: ChatDep
         channel: {
           id: channel.id,
           kind: channel.kind,
-          name: channel.kind === 'channel' ? (channel.name ?? '') : await otherUserName(channel, user),
+          name:
+            channel.kind === 'channel'
+              ? stripBidiControls(channel.name ?? '')
+              : await otherUserName(channel, user),
           archived: channel.archived === 1 ? 1 : 0,
         },
       };
@@ -426,6 +465,7 @@ export function createChatService({ db, registry, leadScope, realtime }: ChatDep
             ? await requireChannel(trx, user, input.channel_id, 'share')
             : await directChannel(trx, user, input.user_id ?? 0);
         if (target.archived === 1) throw DomainError.conflict(messages.chatChannelArchived);
+        await requireSendRate(trx, user);
         // A conversation whose other user has left (deactivated, or lost chat) takes no new messages.
         if (target.kind === 'direct' && input.channel_id !== undefined) {
           const otherId = target.direct_low === user.id ? target.direct_high : target.direct_low;
@@ -468,8 +508,7 @@ export function createChatService({ db, registry, leadScope, realtime }: ChatDep
     },
 
     async markRead(user, id, lastId) {
-      await chatFlags(user);
-      const channel = await requireChannel(db, user, id);
+      const channel = await readableChannel(user, id);
       // Never past the channel's newest message: a marker ahead would hide messages still to come.
       await sql`insert into chat_read_markers (channel_id, user_id, last_read_id)
         select ${channel.id}, ${user.id}, least(${lastId}::int, coalesce(max(id), 0))

@@ -1,4 +1,4 @@
-import { normalizePhone } from '../../../shared/domain/phone';
+import { LEAD_PHONE_FIELDS, storablePhone } from '../../../shared/domain/phone';
 import { format, messages } from '../../../shared/i18n/messages';
 import { DomainError, isDomainError } from '../../domain-errors';
 import type { ColumnDefault } from '../../engine/row-restriction';
@@ -10,8 +10,8 @@ import {
 } from '../../engine/record-writer';
 import type { FieldDefinition } from '../../engine/types';
 
-/** The fields of a lead that hold phone numbers: normalised to 10 digits on import (see docs/requirements.md#money-importer-and-lead-input). */
-export const PHONE_FIELDS: ReadonlySet<string> = new Set(['phone', 'phone_2', 'mobile']);
+/** The fields of a lead that hold phone numbers: 10 digits on import as on every save (see docs/requirements.md#money-importer-and-lead-input). */
+export const PHONE_FIELDS: ReadonlySet<string> = LEAD_PHONE_FIELDS;
 
 /**
  * The chunk's columns as fields the user may write (write_fields): each once, none a list (multi-select
@@ -39,8 +39,9 @@ function rowError(error: unknown, rowNumber: number): unknown {
 }
 
 /**
- * Every cell coerced as a form value of its field (the same rules as any save): phones as 10 digits, an
- * empty cell NULL, then the table's defaults where a cell is empty.
+ * Every cell coerced as a form value of its field (the same rules as any save): phones as 10 digits (a
+ * cell that holds no phone refuses its row), an empty cell NULL, then the table's defaults where a cell
+ * is empty.
  */
 export function coerceRows(
   fields: readonly FieldDefinition[],
@@ -60,11 +61,16 @@ export function coerceRows(
     }
     return fields.map((field, index) => {
       const raw = cells[index] ?? '';
-      const text = PHONE_FIELDS.has(field.name) ? normalizePhone(raw) : raw;
       const fallback = defaultAt[index];
-      if (text.trim() === '' && fallback !== undefined && fallback !== null) return fallback;
+      if (raw.trim() === '' && fallback !== undefined && fallback !== null) return fallback;
       try {
-        return coerceWriteValue(field, text);
+        if (PHONE_FIELDS.has(field.name) && raw.trim() !== '') {
+          // The same rule as every save (records/lead-phones.ts): 10 digits, or the row is refused.
+          const phone = storablePhone(raw);
+          if (phone === null) throw invalidField(field);
+          return coerceWriteValue(field, phone);
+        }
+        return coerceWriteValue(field, raw);
       } catch (error) {
         throw rowError(error, firstRowNumber + rowIndex);
       }

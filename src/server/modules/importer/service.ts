@@ -101,7 +101,7 @@ function toReport(row: ReportRow): ImportReport {
     inserted: Number(row.inserted),
     chunks: Number(row.chunks),
     chunks_done: Number(row.chunks_done),
-    finished: Number(row.chunks_done) >= Number(row.chunks),
+    finished: Number(row.chunks_done) === Number(row.chunks),
     created_at: dateTime(row.created_at),
   };
 }
@@ -263,6 +263,9 @@ export function createImporterService(db: Kysely<Database>, deps: ImporterServic
     },
 
     async insertChunk(user, body) {
+      // A chunk names its place among the chunks its import declared, and fits in the file's rows.
+      if (body.chunk >= body.chunks) throw DomainError.invalid(messages.importChunkOutOfRange);
+      if (body.inputs.data.length > body.total) throw DomainError.invalid(messages.importTotalMismatch);
       const access = await importAccess(user, body.table);
       requireFlag(access, 'update');
       const writable = new Map(access.writable.map((field) => [field.name, field]));
@@ -286,13 +289,17 @@ export function createImporterService(db: Kysely<Database>, deps: ImporterServic
           id: number;
           agent_id: number | null;
           table_name: string;
-        }>`select id, agent_id, table_name from import_reports where excel_id = ${body.excelId} for update`.execute(
-          trx,
-        );
+          chunks: number;
+          total: number;
+        }>`select id, agent_id, table_name, chunks, total from import_reports
+          where excel_id = ${body.excelId} for update`.execute(trx);
         const report = locked[0];
         if (!report || Number(report.agent_id) !== user.id)
           throw DomainError.notFound(messages.recordNotFound);
         if (report.table_name !== access.table.name) throw DomainError.invalid(messages.invalidRequest);
+        // Every chunk of one import declares what the first did: its chunk count and the file's rows.
+        if (Number(report.chunks) !== body.chunks || Number(report.total) !== body.total)
+          throw DomainError.invalid(messages.importTotalMismatch);
 
         const { rows: before } = await sql<{ inserted: number; skipped: number; digest: string }>`
           select inserted, skipped, digest from import_chunks
@@ -404,13 +411,21 @@ export function createImporterService(db: Kysely<Database>, deps: ImporterServic
           values (${report.id}, ${body.chunk}, ${rows.length}, ${ids.length}, ${rows.length - ids.length}, ${digest})`.execute(
           trx,
         );
+        // The rows of the chunks in never pass the file's rows, and once every chunk is in they are
+        // exactly those rows: only then is the import finished (this chunk rolls back otherwise).
+        const { rows: sums } = await sql<{ rows: number; chunks: number }>`select
+            coalesce(sum(rows), 0)::int as rows, count(*)::int as chunks
+          from import_chunks where report_id = ${report.id}`.execute(trx);
+        const rowsIn = Number(sums[0]?.rows ?? 0);
+        const chunksIn = Number(sums[0]?.chunks ?? 0);
+        if (rowsIn > body.total || (chunksIn === body.chunks && rowsIn !== body.total))
+          throw DomainError.invalid(messages.importTotalMismatch);
         await sql`update import_reports set
-            chunks_done = chunks_done + 1,
+            chunks_done = ${chunksIn},
             inserted = inserted + ${ids.length},
             double = double + ${doubles},
             double_ids = (select coalesce(array_agg(x order by x), '{}') from (
               select distinct unnest(double_ids || ${[...doubleIds]}::int[]) as x limit ${DOUBLE_EXPORT_MAX_IDS}) d),
-            total = greatest(total, ${body.total}),
             updated_at = date_trunc('second', localtimestamp)
           where id = ${report.id}`.execute(trx);
         return { inserted: ids.length, skipped: rows.length - ids.length, repeated: false };

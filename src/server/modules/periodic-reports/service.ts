@@ -15,6 +15,7 @@ import { DomainError } from '../../domain-errors';
 import { recordNotFound } from '../../engine/record-store';
 import type { EngineUser } from '../../engine/types';
 import { journalAdminChange } from '../admin/admin-journal';
+import { requireAllowedReceivers, type ReportMailDomains } from './mail-domains';
 
 /** Who schedules periodic reports (see docs/requirements.md#who-uses-it: managers and admins); admins see and remove everyone's. */
 export const PERIODIC_REPORT_DEPARTMENTS: readonly string[] = ['admin', 'sales_manager'];
@@ -63,7 +64,7 @@ export function parsePeriodicData(value: unknown): PeriodicReportData {
 
 export function createPeriodicReportsService(
   db: Kysely<Database>,
-  deps: { savedReport: SavedReportLookup },
+  deps: { savedReport: SavedReportLookup; mailDomains: ReportMailDomains },
 ): PeriodicReportsService {
   /** The table the report reads; a builder report must be one the user may see (else the same 404). */
   async function tableOf(user: EngineUser, input: SavePeriodInput): Promise<string> {
@@ -78,6 +79,7 @@ export function createPeriodicReportsService(
       // The contract checked them; checked again here so no other caller can store a bad list.
       const receivers = parseReceivers(input.receiver);
       if (!receivers.ok) throw DomainError.invalid(p.receiverRequired);
+      await requireAllowedReceivers(db, deps.mailDomains, receivers.addresses);
       const table = await tableOf(user, input);
       const id = await db.transaction().execute(async (trx) => {
         const row = await trx

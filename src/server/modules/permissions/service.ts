@@ -119,6 +119,7 @@ export function createPermissionsService(
             table: entry.table.displayName,
             message: check.message,
           }),
+          check.technical,
         );
       }
     }
@@ -225,6 +226,7 @@ export function createPermissionsService(
         if (!check.valid) {
           throw DomainError.invalid(
             format(adminMessages.restrictionRefused, { table: table.displayName, message: check.message }),
+            check.technical,
           );
         }
       }

@@ -9,11 +9,11 @@ import type { FilterCondition } from '../../engine/filter-compiler';
 import { compileFilters } from '../../engine/filter-compiler';
 import { runListQuery } from '../../engine/list-query';
 import {
-  flagsOf,
   isSettable,
   loadPermissionRows,
   requireFlag,
   resolveTableAccess,
+  tableFlags,
   type TableAccess,
   type TableFlags,
 } from '../../engine/permission-resolver';
@@ -166,7 +166,7 @@ export function createRecordsService(db: Kysely<Database>, deps: RecordsServiceD
       for (const table of tables) {
         const row = byTable.get(table.name);
         if (!row || row.show !== 1) continue;
-        menu.push(menuEntry(table, flagsOf(row)));
+        menu.push(menuEntry(table, tableFlags(table, row)));
       }
       return {
         tables: menu,

@@ -16,11 +16,14 @@ import type { Database } from '../../db/schema';
 import { DomainError } from '../../domain-errors';
 import type { EngineUser } from '../../engine/types';
 import type { LeadScope } from '../../engine/lead-scope';
+import { requireScreenFlag } from '../hooks/screen-access';
 
 /** The lead detail tab surveys belong to (option list 130). */
 export const SURVEYS_MODULE = 'anketler';
 /** Building surveys is a manager's job; agents answer them. */
 const BUILDER_DEPARTMENTS: ReadonlySet<string> = new Set(['admin', 'sales_manager']);
+/** The survey builder's menu entry (crm_tables url 'quizbuilder'). */
+export const SURVEY_BUILDER_SCREEN = 'quizbuilder';
 
 export interface SurveyDraft {
   id?: number | undefined;
@@ -178,6 +181,8 @@ export function createSurveysService(db: Kysely<Database>, scope: LeadScope): Su
 
     async definitions(user) {
       if (!BUILDER_DEPARTMENTS.has(user.department)) throw DomainError.forbidden(messages.forbidden);
+      // The builder's menu entry decides as well: a group whose screen is closed gets none of its calls.
+      await requireScreenFlag(db, user, SURVEY_BUILDER_SCREEN, 'show');
       const rows = await db
         .selectFrom('questions')
         .select(['id', 'name', 'created_at', 'data'])
@@ -188,6 +193,7 @@ export function createSurveysService(db: Kysely<Database>, scope: LeadScope): Su
 
     async save(user, draft) {
       if (!BUILDER_DEPARTMENTS.has(user.department)) throw DomainError.forbidden(messages.forbidden);
+      await requireScreenFlag(db, user, SURVEY_BUILDER_SCREEN, 'update');
       const data = JSON.stringify(draft.data.map(normalizeQuestion));
       if (draft.id !== undefined) {
         const updated = await db

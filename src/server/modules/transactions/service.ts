@@ -8,6 +8,7 @@ import type { Database } from '../../db/schema';
 import { toRecordRow } from '../../engine/cells';
 import type { LeadScope } from '../../engine/lead-scope';
 import { resolveTableAccess, type TableAccess } from '../../engine/permission-resolver';
+import { receiversWhoSee } from '../../engine/push-receivers';
 import { recordNotFound, selectRow } from '../../engine/record-store';
 import type { TableRegistry } from '../../engine/registry';
 import { and, column, foldedText, likePattern, or, type Condition } from '../../engine/sql-helpers';
@@ -165,6 +166,8 @@ export function createTransactionsService(deps: TransactionsServiceDeps): Transa
 
   function push(row: TransactionRow, action: string): void {
     audience(row)
+      // Checked when sent: only who may see the row now, as their own list would show it.
+      .then((ids) => receiversWhoSee(db, registry, ids, TRANSACTIONS_TABLE, row.id))
       .then((ids) =>
         deps.push({ id: row.id, customer_id: row.customer_id, status_id: row.status_id, action }, ids),
       )
