@@ -406,6 +406,7 @@ export async function composeServer(app: FastifyInstance, options: ComposeOption
         const saved = await reportBuilder.savedReport(user, id);
         return { id: saved.id, table: saved.report_values.table };
       },
+      checkForm: (user, form) => reportBuilder.checkForm(user, form),
     }),
     reportBuilder,
     transactions,

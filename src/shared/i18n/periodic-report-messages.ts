@@ -6,6 +6,7 @@ export const periodicReportMessages = {
   receiverTooMany: 'En fazla {max} alıcı girilebilir',
   periodInvalid: 'Periyot günlük (1), haftalık (7) ya da aylık (30) olmalı',
   nextSendInvalid: 'Geçerli bir ilk gönderim tarihi girin (YYYY-AA-GG SS:dd)',
+  statusInvalid: 'Durum 1 (gönderiliyor) ya da 0 (durduruldu) olmalı',
   notAllowed: 'Periyodik raporları yalnızca yöneticiler düzenleyebilir',
   deleted: 'Periyodik rapor silindi',
   ownerInactive: 'Raporun sahibi olan kullanıcı pasif; rapor gönderilmedi',

@@ -1,7 +1,8 @@
 import type { Kysely } from 'kysely';
 import type { z } from 'zod';
 import type { CallResult, contract, FieldMeta, MenuTable, RecordRow } from '../../../shared/contract';
-import { DEFAULT_PAGE_SIZE } from '../../../shared/domain/constants';
+import { componentIdOf, DEFAULT_PAGE_SIZE } from '../../../shared/domain/constants';
+import { defaultFilterType, searchFieldKind } from '../../../shared/domain/filters';
 import { messages } from '../../../shared/i18n/messages';
 import type { Database } from '../../db/schema';
 import { toRecordRow } from '../../engine/cells';
@@ -80,6 +81,8 @@ export function fieldMeta(field: FieldDefinition): FieldMeta {
     category: field.category,
     options: field.optionListId,
     show_insert: field.showInsert,
+    component_id: componentIdOf(field.component),
+    filter: defaultFilterType(searchFieldKind(field.component, field.optionListId)),
   };
 }
 
