@@ -166,12 +166,14 @@ describe('GET /api/permissions', () => {
   it('lists the tables the user may show, in menu order, with 0/1 flags and me', async () => {
     const answer = ok<{ tables: MenuTable[]; me: Me }>(await get(app, '/api/permissions', tokens.sales));
     const names = answer.tables.map((t) => t.table);
-    // Money (issue 12), chat (issue 14), and Görevler and Arama Periyotları, screens with a url (issue 16).
+    // Money (issue 12), chat (issue 14), and Görevler and Arama Periyotları, screens with a url (issue 16);
+    // the note statuses every client reads (a detail table, issue 28).
     expect(names).toEqual([
       'leads',
       'customers',
       'lead_notes',
       'lead_remitters',
+      'lead_note_statuses',
       'lead_platforms',
       'chat',
       'transactions',

@@ -24,6 +24,7 @@ import { transactionMonthTotalsSchema } from './migrations/022-transaction-month
 import { leadMonthTotalsSchema } from './migrations/023-lead-month-totals';
 import { teamNameIndexSchema } from './migrations/024-team-name-index';
 import { transactionLedgerRulesSchema } from './migrations/025-transaction-ledger-rules';
+import { noteStatusesDetailLayoutsSchema } from './migrations/028-note-statuses-detail-layouts';
 
 export interface Migration {
   /** Stored in schema_migrations; never rename one that has shipped. */
@@ -59,6 +60,7 @@ export const migrations: readonly Migration[] = [
   { id: '023-lead-month-totals', statements: leadMonthTotalsSchema },
   { id: '024-team-name-index', statements: teamNameIndexSchema },
   { id: '025-transaction-ledger-rules', statements: transactionLedgerRulesSchema },
+  { id: '028-note-statuses-detail-layouts', statements: noteStatusesDetailLayoutsSchema },
 ];
 
 /**

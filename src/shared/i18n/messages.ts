@@ -109,6 +109,7 @@ export const messages = {
   operationFailed: 'İşlem başarısız, yaptığınız işlemi tekrar kontrol ediniz',
   operationFailedWithMessage: 'İşlem başarısız, yaptığınız işlemi tekrar kontrol ediniz ({message})',
   savedSuccessfully: 'İşlem başarıyla kaydedildi',
+  detailLayoutInvalidField: 'Yerleşimde geçersiz ya da iki kez kullanılmış alan: {field}',
   updateSuccessful: 'Güncelleme başarılı',
   error: 'Hata',
   success: 'Başarılı',
