@@ -151,7 +151,7 @@ export const doubleCheck = defineCall({
   access: SIGNED_IN,
   params: noParams,
   body: z.object({
-    table: tableName,
+    table: z.preprocess(blankToUndefined, tableName.default(DEFAULT_IMPORT_TABLE)),
     phones: z.array(z.string().max(64)).max(DOUBLE_CHECK_MAX_PHONES),
   }),
   result: z.object({

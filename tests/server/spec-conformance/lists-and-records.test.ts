@@ -398,7 +398,7 @@ describe('lists and records', () => {
     expect(lists.options.map((option) => Number(option.value))).toContain(16);
   });
 
-  it('POST /search/, /suggestion/, /searchPhone/ (keyword) -> success, results', async () => {
+  it('POST /search/, POST /suggestion/, POST /searchPhone/ (keyword) -> success, results', async () => {
     const shape = z.looseObject({
       success: z.literal(true),
       results: z.array(z.looseObject({ id: z.number() })),

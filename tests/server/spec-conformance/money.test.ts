@@ -101,7 +101,7 @@ describe('transaction actions', () => {
     specAnswer(await act('changeComment', id, { comment: 'Müşteri aradı' }, 'finance'), success);
   });
 
-  it('POST /transaction/deliveryIban/{id}, depositOk/{id} (bank amount, currency) and riskOk/{id} (platform amount, currency)', async () => {
+  it('POST /transaction/deliveryIban/{id}, POST /transaction/depositOk/{id} (bank amount, currency) and POST /transaction/riskOk/{id} (platform amount, currency)', async () => {
     const id = await create('YATIRIM');
     specAnswer(await act('deliveryIban', id, { delivery_iban: IBAN }, 'finance'), success);
     specAnswer(await act('depositOk', id, { amount_bank: '1000', bank_currency_id: 6 }, 'finance'), success);
@@ -121,7 +121,7 @@ describe('transaction actions', () => {
     specAnswer(await act('depositBlocked', id, { comment: 'Sahte dekont' }, 'finance'), success);
   });
 
-  it('POST /transaction/finansOkWithdrawal/{id} (bank amount) and riskOkWithdrawal/{id} (platform and bank amounts, currencies)', async () => {
+  it('POST /transaction/finansOkWithdrawal/{id} (bank amount) and POST /transaction/riskOkWithdrawal/{id} (platform and bank amounts, currencies)', async () => {
     const id = await create('ÇEKİM');
     expect(await statusOf(id)).toBe(5);
     specAnswer(
