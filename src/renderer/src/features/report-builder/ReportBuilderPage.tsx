@@ -3,13 +3,17 @@ import { keepPreviousData } from '@tanstack/react-query';
 import dayjs from 'dayjs';
 import { useRef, useState, type ReactNode } from 'react';
 import type { CallResult, ReportFormInput } from '../../../../shared/contract';
-import { REPORT_BUILDER_PAGE_SIZE } from '../../../../shared/domain/report-builder';
+import {
+  REPORT_BUILDER_PAGE_SIZE,
+  REPORT_BUILDER_PAGE_SIZES,
+} from '../../../../shared/domain/report-builder';
 import { format } from '../../../../shared/i18n/messages';
 import { usePermissions } from '../../api/permissions';
 import { useCrmQuery } from '../../api/use-crm-call';
 import { useBridge } from '../../bridge/bridge-context';
 import { reportBuilderTexts as texts } from '../../i18n/report-builder-texts';
 import { usePageTitle } from '../../shell/top-bar/top-bar-slot';
+import { PageSizeSelect } from '../../ui/PageSizeSelect';
 import { useNotifier } from '../../ui/toaster';
 import { chartImage, saveReportExcel, saveReportPdf, type FileOutcome } from './report-files';
 import { fromSaved, initialForm, toReportBody, type ReportFormState } from './report-form-state';
@@ -20,7 +24,7 @@ import { AggregateTable, formatValue, ListTable } from './ReportTables';
 import './report-builder.css';
 
 type RunAnswer = CallResult<'reportBuilder'>;
-type Applied = { body: ReportFormInput; page: number };
+type Applied = { body: ReportFormInput; page: number; limit: number };
 
 /** The result as rows of text, for the PDF. */
 function pdfTable(answer: RunAnswer): { columns: string[]; rows: string[][] } {
@@ -73,14 +77,15 @@ export function ReportBuilderPage(): ReactNode {
       body: {
         ...(applied?.body ?? toReportBody(form)),
         page: applied?.page ?? 1,
-        limit: REPORT_BUILDER_PAGE_SIZE,
+        limit: applied?.limit ?? REPORT_BUILDER_PAGE_SIZE,
       },
     },
     { enabled: applied !== null, placeholderData: keepPreviousData },
   );
   const current = saved.data?.results.find((item) => item.id === savedId) ?? null;
 
-  const run = (next: ReportFormState = form): void => setApplied({ body: toReportBody(next), page: 1 });
+  const run = (next: ReportFormState = form): void =>
+    setApplied({ body: toReportBody(next), page: 1, limit: applied?.limit ?? REPORT_BUILDER_PAGE_SIZE });
 
   const finishFile = (outcome: FileOutcome): void => {
     setExporting(null);
@@ -234,6 +239,12 @@ export function ReportBuilderPage(): ReactNode {
                       disabled={answer.return.rows.length < answer.return.limit}
                       onClick={() => setApplied({ ...applied, page: applied.page + 1 })}
                       data-testid="report-next-page"
+                    />
+                    <PageSizeSelect
+                      value={applied.limit}
+                      options={REPORT_BUILDER_PAGE_SIZES}
+                      onChange={(limit) => setApplied({ ...applied, page: 1, limit })}
+                      testId="report-page-size"
                     />
                   </div>
                 </>

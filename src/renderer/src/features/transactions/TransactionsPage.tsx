@@ -2,6 +2,7 @@ import { Button, Callout, InputGroup, Spinner, Tab, Tabs } from '@blueprintjs/co
 import { useMemo, useState, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { WORKSPACE_PAGE_SIZE } from '../../../../shared/domain';
+import { PageSizeSelect } from '../../ui/PageSizeSelect';
 import {
   tabStatuses,
   TRANSACTION_TABS,
@@ -50,9 +51,10 @@ function SearchResults({ keyword, department }: { keyword: string; department: s
 function TabList({ tab, department }: { tab: TransactionTab; department: string }): ReactNode {
   const statuses = useTransactionStatuses();
   const [page, setPage] = useState(1);
+  const [pageSize, setPageSize] = useState(WORKSPACE_PAGE_SIZE);
   const query = useMemo(
-    () => workspaceQuery(tabStatuses(tab, department), page, WORKSPACE_PAGE_SIZE),
-    [tab, department, page],
+    () => workspaceQuery(tabStatuses(tab, department), page, pageSize),
+    [tab, department, page, pageSize],
   );
   const list = useTableData(TRANSACTIONS_TABLE, query);
   if (list.isError) {
@@ -64,7 +66,7 @@ function TabList({ tab, department }: { tab: TransactionTab; department: string 
     );
   }
   if (!list.data || !statuses.data) return <Spinner size={24} />;
-  const pages = Math.max(1, Math.ceil(list.data.total / WORKSPACE_PAGE_SIZE));
+  const pages = Math.max(1, Math.ceil(list.data.total / pageSize));
   return (
     <>
       <TransactionTable
@@ -91,6 +93,14 @@ function TabList({ tab, department }: { tab: TransactionTab; department: string 
           disabled={page >= pages}
           onClick={() => setPage(page + 1)}
           aria-label={uiTexts.nextPage}
+        />
+        <PageSizeSelect
+          value={pageSize}
+          onChange={(size) => {
+            setPageSize(size);
+            setPage(1);
+          }}
+          testId="trx-page-size"
         />
       </div>
     </>
