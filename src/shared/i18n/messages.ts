@@ -271,6 +271,9 @@ export const messages = {
   importReportEmpty: 'Henüz yükleme yok',
   importRowInvalid: '{row}. satır: {message}',
   importRowWidth: 'sütun sayısı başlıkla aynı değil',
+  importRowsRefused: 'Bu satırlar kaydedilemez: {problems}',
+  importRequiredEmpty: '{field} boş ({rows}. satır)',
+  importRowsAndMore: '{rows} ve {more} satır daha',
 
   // ---- Tasks, files, surveys, e-mail of the lead detail (spec 2 §2-§5, §7) ----
   taskTitleRequired: 'Görev başlığı zorunludur',

@@ -18,6 +18,7 @@ import { useNotifier } from '../../ui/toaster';
 import { chartImage, saveReportExcel, saveReportPdf, type FileOutcome } from './report-files';
 import { fromSaved, initialForm, toReportBody, type ReportFormState } from './report-form-state';
 import { ReportChart } from './ReportChart';
+import { TransactionDetailDialog } from './TransactionDetailDialog';
 import { ReportFormPanel } from './ReportFormPanel';
 import { SavedReportsBar } from './SavedReportsBar';
 import { AggregateTable, formatValue, ListTable } from './ReportTables';
@@ -63,6 +64,7 @@ export function ReportBuilderPage(): ReactNode {
   const [applied, setApplied] = useState<Applied | null>(null);
   const [savedId, setSavedId] = useState<number | null>(null);
   const [exporting, setExporting] = useState<'excel' | 'pdf' | null>(null);
+  const [trxDetail, setTrxDetail] = useState<number | null>(null);
   const chartRef = useRef<HTMLDivElement>(null);
 
   const fields = useCrmQuery(
@@ -224,6 +226,7 @@ export function ReportBuilderPage(): ReactNode {
                     table={applied.body.table}
                     isLeads={fields.data?.isLeads ?? false}
                     result={answer.return}
+                    onOpenTransaction={setTrxDetail}
                   />
                   <div className="report-pager">
                     <Button
@@ -255,6 +258,11 @@ export function ReportBuilderPage(): ReactNode {
           ) : null}
         </Card>
       </div>
+      <TransactionDetailDialog
+        id={trxDetail}
+        onClose={() => setTrxDetail(null)}
+        canOpenList={isAdmin || department === 'sales_manager'}
+      />
     </div>
   );
 }
