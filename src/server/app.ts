@@ -32,6 +32,7 @@ import { registerFavoriteFilterRoutes } from './modules/favorite-filters/routes'
 import { registerLeadDetailRoutes } from './modules/lead-detail/routes';
 import { registerOptionRoutes } from './modules/options/routes';
 import { registerRecordsRoutes } from './modules/records/routes';
+import { registerDetailLayoutRoutes } from './modules/detail-layouts/routes';
 import { registerSurveyRoutes } from './modules/surveys/routes';
 import { registerTaskRoutes } from './modules/tasks/routes';
 import { registerSearchRoutes } from './modules/search/routes';
@@ -267,6 +268,7 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
       registerOptionRoutes(api, services);
       registerAdminRoutes(api, services);
       registerRecordsRoutes(api, services);
+      registerDetailLayoutRoutes(api, services);
       registerExportRoutes(api, services);
       registerBulkRoutes(api, services);
       registerFavoriteFilterRoutes(api, services);

@@ -78,6 +78,7 @@ import { createPreferencesService, type PreferencesService } from './modules/pre
 import { createProfileService, type ProfileService } from './modules/profile/service';
 import { createSearchService, type SearchService } from './modules/search/service';
 import { createFavoritesService, type FavoritesService } from './modules/favorites/service';
+import { createDetailLayoutsService, type DetailLayoutsService } from './modules/detail-layouts/service';
 import { createExportFileStore, exportDirectory } from './modules/export/export-files';
 import { createExportService, type ExportService } from './modules/export/service';
 import { createLeadFileStorage, leadFilesDirectory } from './modules/files/lead-file-storage';
@@ -196,6 +197,7 @@ export interface Services {
   hooks: HooksService;
   bids: BidsService;
   callPeriods: CallPeriodsService;
+  detailLayouts: DetailLayoutsService;
 }
 
 const EXPORT_SWEEP_INTERVAL_MS = 10 * 60 * 1000;
@@ -455,6 +457,7 @@ export async function composeServer(app: FastifyInstance, options: ComposeOption
     profile: createProfileService({ db, realtime, leadScope, invalidate }),
     dashboard: createDashboardService(db, leadScope),
     favorites: createFavoritesService(db),
+    detailLayouts: createDetailLayoutsService(db, registry),
     exports: createExportService(db, { registry, files: exportFiles }),
     files: createFilesService(db, leadScope, createLeadFileStorage(leadFilesDirectory(options.dataDir))),
     reports,
@@ -465,6 +468,7 @@ export async function composeServer(app: FastifyInstance, options: ComposeOption
         const saved = await reportBuilder.savedReport(user, id);
         return { id: saved.id, table: saved.report_values.table };
       },
+      checkForm: (user, form) => reportBuilder.checkForm(user, form),
     }),
     reportBuilder,
     transactions,

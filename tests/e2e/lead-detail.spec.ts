@@ -69,8 +69,11 @@ test('an agent works a lead: edit, journal, note with reminder, files, third par
   await page.getByTestId('note-submit').click();
   await expect(page.getByText('Not başarıyla kaydedildi').first()).toBeVisible();
   await expect(page.getByTestId('note-row')).toHaveCount(notesBefore + 1);
-  await expect(page.getByTestId('notification-row').first()).toBeVisible();
   await saveScreen(page, testInfo, 'lead-detail');
+  // the reminders are the right column's own tab (Notlar, E-Mail, Hatırlatmalar)
+  await page.getByTestId('side-tab-hatirlatmalar').click();
+  await expect(page.getByTestId('notification-row').first()).toBeVisible();
+  await saveScreen(page, testInfo, 'lead-detail-reminders');
   // the reminder is the agent's own: Tamamla completes it right here, as in the drawer
   const reminder = page.getByTestId('notification-row').first();
   await reminder.getByTestId('notification-complete').click();

@@ -126,6 +126,7 @@ test('stored text is inert on every screen that shows it', async ({ page, reques
   await expect(page.getByTestId('note-row').filter({ hasText: marker }).first()).toBeVisible({
     timeout: SCREEN_MS,
   });
+  await page.getByTestId('side-tab-hatirlatmalar').click();
   await expect(page.getByTestId('notification-row').filter({ hasText: marker }).first()).toBeVisible({
     timeout: SCREEN_MS,
   });

@@ -308,6 +308,45 @@ describe('POST /api/bulk/insert/', () => {
     expect(await countByUtm('utm-refused')).toBe(0);
   });
 
+  it('takes a file without the required columns, but refuses rows the table cannot take, naming them', async () => {
+    // No name column: every field is optional for the screen's column check, the leads table is not.
+    const body = {
+      ...chunkBody(newExcelId(), 0, 1, [
+        ['5321239001', 'utm-unnamed'],
+        ['5321239002', 'utm-unnamed'],
+      ]),
+      inputs: {
+        columns: ['phone', 'utm_source'],
+        data: [
+          ['5321239001', 'utm-unnamed'],
+          ['5321239002', 'utm-unnamed'],
+        ],
+      },
+    };
+    const refused = failureMessage(await insert(body), 400);
+    expect(refused).toBe(
+      format(messages.importRowsRefused, {
+        problems: format(messages.importRequiredEmpty, { field: 'Ad Soyad', rows: '2, 3' }),
+      }),
+    );
+    expect(await countByUtm('utm-unnamed')).toBe(0);
+    // Past ten rows the rest are counted, and a later chunk names its rows by their place in the file.
+    const many = Array.from({ length: 12 }, (_, i) => [
+      `53212391${String(i).padStart(2, '0')}`,
+      'utm-unnamed',
+    ]);
+    const later = failureMessage(
+      await insert({
+        ...body,
+        excelId: newExcelId(),
+        firstRow: 102,
+        inputs: { columns: ['phone', 'utm_source'], data: many },
+      }),
+      400,
+    );
+    expect(later).toContain('102, 103, 104, 105, 106, 107, 108, 109, 110, 111 ve 2 satır daha');
+  });
+
   it('refuses oversized chunks at the boundary: too many rows, a 1 MB cell, a foreign import id', async () => {
     const rows = Array.from({ length: IMPORT_CHUNK_ROWS + 1 }, (_, i) => [`Kişi ${i}`, '', '', 'utm-big']);
     expect((await insert(chunkBody(newExcelId(), 0, 1, rows))).statusCode).toBe(400);

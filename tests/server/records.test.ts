@@ -166,12 +166,14 @@ describe('GET /api/permissions', () => {
   it('lists the tables the user may show, in menu order, with 0/1 flags and me', async () => {
     const answer = ok<{ tables: MenuTable[]; me: Me }>(await get(app, '/api/permissions', tokens.sales));
     const names = answer.tables.map((t) => t.table);
-    // Money (see docs/money.md), chat (see docs/admin-guide.md), and Görevler and Arama Periyotları, screens with a url (see docs/user-guide.md#tasks-call-periods-rules-offers-and-surveys).
+    // Money (see docs/money.md), chat (see docs/admin-guide.md), and Görevler and Arama Periyotları, screens with a url (see docs/user-guide.md#tasks-call-periods-rules-offers-and-surveys);
+    // the note statuses every client reads (a detail table, docs/requirements.md#calls).
     expect(names).toEqual([
       'leads',
       'customers',
       'lead_notes',
       'lead_remitters',
+      'lead_note_statuses',
       'lead_platforms',
       'chat',
       'transactions',

@@ -52,13 +52,16 @@ describe('POST /report/utm', () => {
     const all = rows.reduce((sum, row) => sum + Number(row.n), 0);
     expect(answer.totals.total).toBe(all);
     for (const row of rows) {
-      const reportRow = answer.report.find((candidate) => candidate.value === row.value);
+      const reportRow = answer.rows.find((candidate) => candidate.value === row.value);
       expect(reportRow, String(row.value)).toBeDefined();
       const cell = row.status_id === null ? reportRow?.no_status : reportRow?.counts[String(row.status_id)];
       expect(cell).toBe(Number(row.n));
+      // The spec's map: group value -> status id -> count, for rows with a status.
+      if (row.status_id !== null)
+        expect(answer.report[row.value ?? '']?.[String(row.status_id)]).toBe(Number(row.n));
     }
     // Biggest source first; every status of the table is a column, in the statuses' order.
-    const totals = answer.report.map((row) => row.total);
+    const totals = answer.rows.map((row) => row.total);
     expect(totals).toEqual([...totals].sort((a, b) => b - a));
     const statusCount = await server.db
       .selectFrom('lead_statuses')
@@ -70,7 +73,7 @@ describe('POST /report/utm', () => {
   it("a cell's count equals the total of the list it links to", async () => {
     const { token } = server.users.admin;
     const answer = okAnswer<UtmAnswer>(await utm(token, { utmKey: 'utm_source' }));
-    const row = answer.report.find((candidate) => candidate.value !== null && candidate.total > 1);
+    const row = answer.rows.find((candidate) => candidate.value !== null && candidate.total > 1);
     expect(row).toBeDefined();
     const [statusId, count] = Object.entries(row?.counts ?? {})[0] ?? [];
     expect(await listTotal(token, { utm_source: String(row?.value), status_id: String(statusId) })).toBe(
@@ -99,13 +102,13 @@ describe('POST /report/utm', () => {
     const { admin } = server.users;
     const byAgent = okAnswer<UtmAnswer>(await utm(admin.token, { utmKey: 'agent_id' }));
     const agents = await server.db.selectFrom('users').select(['id', 'name']).execute();
-    const named = byAgent.report.filter((row) => row.value !== null);
+    const named = byAgent.rows.filter((row) => row.value !== null);
     expect(named.length).toBeGreaterThan(0);
     for (const row of named) {
       expect(row.label).toBe(agents.find((agent) => String(agent.id) === row.value)?.name);
     }
     const byCountry = okAnswer<UtmAnswer>(await utm(admin.token, { utmKey: 'country_id' }));
-    const turkey = byCountry.report.find((row) => row.label === 'Türkiye');
+    const turkey = byCountry.rows.find((row) => row.label === 'Türkiye');
     expect(turkey?.value).toMatch(/^\d+$/);
   });
 
@@ -114,7 +117,8 @@ describe('POST /report/utm', () => {
       await utm(server.users.admin.token, { utmKey: 'utm_source', start: '2000-01-01', end: '2000-01-31' }),
     );
     expect(answer.totals.total).toBe(0);
-    expect(answer.report).toEqual([]);
+    expect(answer.rows).toEqual([]);
+    expect(answer.report).toEqual({});
   });
 
   it('sums the values past the cap into one row, keeping the totals right', async () => {
@@ -134,8 +138,10 @@ describe('POST /report/utm', () => {
     await server.db.insertInto('leads').values(values).execute();
     try {
       const answer = okAnswer<UtmAnswer>(await utm(admin.token, { utmKey: 'utm_campaign' }));
-      expect(answer.report).toHaveLength(REPORT_MAX_GROUPS + 1);
-      const others = answer.report.at(-1);
+      expect(answer.rows).toHaveLength(REPORT_MAX_GROUPS + 1);
+      // The summed rest is no group value: the map holds the values shown, the totals everything.
+      expect(Object.keys(answer.report)).toHaveLength(REPORT_MAX_GROUPS);
+      const others = answer.rows.at(-1);
       expect(others?.others).toBe(true);
       expect(others?.value).toBeNull();
       const all = await server.db
@@ -260,6 +266,56 @@ describe('POST /report/agent', () => {
       await server.db.deleteFrom('leads').where('id', '=', created.id).execute();
       await server.db.deleteFrom('call_logs').where('created_at', '=', day).execute();
       await server.db.deleteFrom('lead_notes').where('created_at', '=', day).execute();
+    }
+  });
+
+  it("breaks each agent's leads down by the utmKey, counting as the database does", async () => {
+    const { admin } = server.users;
+    const range = { start: '2000-01-01', end: '2001-12-31' };
+    await server.db
+      .insertInto('leads')
+      .values([
+        {
+          name: 'Kırılım Bir',
+          phone: '5550000101',
+          agent_id: admin.id,
+          utm_source: 'kirilim-a',
+          status_id: 1,
+          created_at: '2001-06-01 10:00:00',
+        },
+        {
+          name: 'Kırılım İki',
+          phone: '5550000102',
+          agent_id: admin.id,
+          utm_source: 'kirilim-a',
+          status_id: 1,
+          created_at: '2001-06-02 10:00:00',
+        },
+        {
+          name: 'Kırılım Üç',
+          phone: '5550000103',
+          agent_id: admin.id,
+          utm_source: 'kirilim-b',
+          status_id: 2,
+          created_at: '2001-06-03 10:00:00',
+        },
+      ])
+      .execute();
+    try {
+      const answer = okAnswer<AgentAnswer>(
+        await postForm(server.app, '/api/report/agent', { ...range, utmKey: 'utm_source' }, admin.token),
+      );
+      expect(answer.key).toBe('utm_source');
+      const rows = answer.breakdown?.[String(admin.id)] ?? [];
+      expect(rows.find((row) => row.value === 'kirilim-a')).toMatchObject({ total: 2, counts: { '1': 2 } });
+      expect(rows.find((row) => row.value === 'kirilim-b')).toMatchObject({ total: 1, counts: { '2': 1 } });
+      // Without a key (or with agent_id itself) there is no breakdown.
+      const plain = okAnswer<AgentAnswer>(
+        await postForm(server.app, '/api/report/agent', range, admin.token),
+      );
+      expect(plain.breakdown).toBeUndefined();
+    } finally {
+      await server.db.deleteFrom('leads').where('utm_source', 'like', 'kirilim-%').execute();
     }
   });
 

@@ -46,6 +46,22 @@ export interface LeadStatusesTable {
   /** Days between calls of a lead in this status (migration 016); null: not on the call-period list. */
   call_period_days: Generated<number | null>;
 }
+/** What a note's note_status_id names (migration 028); 7 is the chat message. */
+export interface LeadNoteStatusesTable {
+  id: Generated<number>;
+  name: string;
+  background: Generated<string>;
+  color: Generated<string>;
+  sort: Generated<number>;
+}
+/** A user's arrangement of a table's fields on the generic detail page (migration 028). */
+export interface DetailLayoutsTable {
+  user_id: number;
+  table_name: string;
+  /** JSON: [{title, fields: [field names]}]. */
+  sections: unknown;
+  updated_at: Generated<string>;
+}
 export interface OptionListsTable {
   id: number;
   name: string;
@@ -592,6 +608,8 @@ export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
   lead_statuses: LeadStatusesTable;
+  lead_note_statuses: LeadNoteStatusesTable;
+  detail_layouts: DetailLayoutsTable;
   option_lists: OptionListsTable;
   option_values: OptionValuesTable;
   crm_tables: CrmTablesTable;

@@ -64,13 +64,21 @@ export function applyDefaults(
 
 /** NOT NULL columns without a default must be given: a Turkish 400 naming them rather than a 500. */
 export function checkRequired(table: TableDefinition, values: ReadonlyMap<string, WriteValue>): void {
+  const [first] = missingRequired(table, values);
+  if (first !== undefined) throw requiredField(first);
+}
+
+/** The labels of the columns the table cannot do without that `values` leaves empty. */
+export function missingRequired(table: TableDefinition, values: ReadonlyMap<string, WriteValue>): string[] {
+  const labels: string[] = [];
   for (const column of table.columns.values()) {
     if (column.nullable || column.hasDefault || column.generated) continue;
     const value = values.get(column.name);
     if (value === undefined || value === null) {
-      throw requiredField(table.fieldsByName.get(column.name)?.displayName ?? column.name);
+      labels.push(table.fieldsByName.get(column.name)?.displayName ?? column.name);
     }
   }
+  return labels;
 }
 
 /**

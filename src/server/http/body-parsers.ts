@@ -4,26 +4,35 @@ import { DomainError } from '../domain-errors';
 
 /**
  * The API's bodies are PHP-style bracket forms (filters[0][name]=status_id). The limits keep a single
- * request from building huge objects; above them qs throws and the caller gets a 400.
+ * request from building huge objects: more pairs than the limit is refused with a 400. Lists stay sparse
+ * (`extra_sql[5]` keeps its index) and an index above the list limit becomes an object key, so a record
+ * keyed by ids keeps every key; the call's schema decides list or record (alignForm).
  */
 const FORM_OPTIONS = {
   depth: 5,
   arrayLimit: 1000,
   parameterLimit: 5000,
-  throwOnLimitExceeded: true,
+  allowSparse: true,
 } as const;
 
+function pairCount(text: string): number {
+  let count = 1;
+  for (let at = text.indexOf('&'); at !== -1; at = text.indexOf('&', at + 1)) count += 1;
+  return count;
+}
+
 export function parseForm(text: string): Record<string, unknown> {
+  if (pairCount(text) > FORM_OPTIONS.parameterLimit) throw new RangeError('Parameter limit exceeded');
   return qs.parse(text, FORM_OPTIONS);
 }
 
 /**
- * Query strings get the same bracket syntax as bodies (filters in URLs). No throwing here: Node's header
+ * Query strings get the same bracket syntax as bodies (filters in URLs). No counting here: Node's header
  * size limit keeps URLs far below parameterLimit, and an over-long array turns into an object that the
  * call's schema rejects.
  */
 export function parseQuery(text: string): Record<string, unknown> {
-  return qs.parse(text, { ...FORM_OPTIONS, throwOnLimitExceeded: false });
+  return qs.parse(text, FORM_OPTIONS);
 }
 
 /**

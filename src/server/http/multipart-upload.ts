@@ -5,6 +5,7 @@ import type { FilePartSpec } from '../../shared/contract';
 import { cleanFileName, hasAllowedExtension } from '../../shared/contract/multipart';
 import { format, messages } from '../../shared/i18n/messages';
 import { parseForm } from './body-parsers';
+import { alignForm } from './form-alignment';
 import { detectFileType, SIGNATURE_LENGTH } from '../modules/files/file-signatures';
 import { DomainError, isDomainError } from '../domain-errors';
 import { parseInput } from './validation';
@@ -176,7 +177,8 @@ export function receiveUpload<S extends z.ZodType>(
   return {
     files: files(),
     fields() {
-      const parsed = parseInput(body, parseForm(new URLSearchParams(fields).toString()));
+      const form = parseForm(new URLSearchParams(fields).toString());
+      const parsed = parseInput(body, alignForm(body, form));
       // Without files the fields are still the first thing to tell about, as the screen asks them first.
       if (count === 0) throw DomainError.invalid(messages.fileNoneSelected);
       return parsed;

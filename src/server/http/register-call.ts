@@ -18,6 +18,7 @@ import { messages } from '../../shared/i18n/messages';
 import { hasSignature } from '../modules/files/file-signatures';
 import { DomainError } from '../domain-errors';
 import type { AuthUser } from '../modules/auth/service';
+import { alignForm } from './form-alignment';
 import { parseInput } from './validation';
 import { receiveUpload, type ReceivedUpload } from './multipart-upload';
 
@@ -127,14 +128,21 @@ function sendFile(reply: FastifyReply, spec: CallSpec, file: FileReply): Fastify
 
 /** Path + query params; path params win over a query parameter of the same name. */
 function parseParams(spec: CallSpec, request: FastifyRequest): unknown {
-  const raw = { ...(request.query as object | undefined), ...(request.params as object | undefined) };
+  const query = alignForm(spec.params, request.query ?? {}) as object;
+  const raw = { ...query, ...(request.params as object | undefined) };
   // A path that names nothing valid is simply not there.
   if (spec.notFoundOnInvalidPath && !spec.params.safeParse(raw).success) throw DomainError.notFound();
   return parseInput(spec.params, raw);
 }
 
+function isFormRequest(request: FastifyRequest): boolean {
+  const type = request.headers['content-type'] ?? '';
+  return type.toLowerCase().startsWith('application/x-www-form-urlencoded');
+}
+
 function parseBody(spec: CallSpec, request: FastifyRequest): unknown {
   let rawBody: unknown = spec.method === 'GET' ? undefined : request.body;
+  if (rawBody !== undefined && isFormRequest(request)) rawBody = alignForm(spec.body, rawBody);
   // A missing body where one is required: parse {} so the answer names the missing fields.
   if (rawBody === undefined && !spec.body.safeParse(undefined).success) rawBody = {};
   return parseInput(spec.body, rawBody);

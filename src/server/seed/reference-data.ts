@@ -319,6 +319,16 @@ export const CRM_TABLES: readonly CrmTableSeed[] = [
     url: null,
   },
   {
+    // What a note's note_status_id names: read by every client (a detail table, POST /table without a body).
+    table_name: 'lead_note_statuses',
+    source_table: 'lead_note_statuses',
+    base_filter: null,
+    name: 'Not Durumları',
+    icon: 'annotation',
+    location: MENU_LOCATIONS.salesProcess,
+    url: null,
+  },
+  {
     table_name: 'permissions',
     source_table: 'permissions',
     base_filter: null,
@@ -589,6 +599,14 @@ const LEAD_STATUS_FIELDS: readonly FieldSeed[] = [
   f('sort', 'Sıra', 'integer', CATEGORY.sales),
 ];
 
+const NOTE_STATUS_FIELDS: readonly FieldSeed[] = [
+  f('id', 'ID', 'id', CATEGORY.system),
+  f('name', 'Durum Adı', 'string', CATEGORY.note, { show_insert: 1 }),
+  f('background', 'Arka Plan Rengi', 'color', CATEGORY.note, { show_insert: 1 }),
+  f('color', 'Yazı Rengi', 'color', CATEGORY.note, { show_insert: 1 }),
+  f('sort', 'Sıra', 'integer', CATEGORY.note),
+];
+
 /** Group permissions (admins only): the field lists and modules open in the permission modal. */
 const PERMISSION_FIELDS: readonly FieldSeed[] = [
   f('id', 'ID', 'id', CATEGORY.system),
@@ -652,6 +670,7 @@ export const CRM_FIELDS: Readonly<Record<string, readonly FieldSeed[]>> = {
   user_groups: USER_GROUP_FIELDS,
   teams: TEAM_FIELDS,
   lead_statuses: LEAD_STATUS_FIELDS,
+  lead_note_statuses: NOTE_STATUS_FIELDS,
   permissions: PERMISSION_FIELDS,
   crm_tables: CRM_TABLE_FIELDS,
   email_templates: EMAIL_TEMPLATE_FIELDS,
@@ -814,6 +833,9 @@ function configurationPermission(department: Department, table: string): Permiss
         : HIDDEN;
     case 'option_values':
       return department === 'admin' ? FULL : HIDDEN;
+    // Everybody reads what a note's status is called; admins name and colour them.
+    case 'lead_note_statuses':
+      return department === 'admin' ? FULL : READ_ONLY;
     case 'email_templates':
     case 'tasks_templates':
       return department === 'admin' || department === 'sales_manager' ? FULL : HIDDEN;
@@ -853,6 +875,7 @@ function platformPermission(department: Department): PermissionSeed {
 /** Registered after the first release: added to databases seeded before (registry-additions.ts). */
 export const TABLES_ADDED_LATER: readonly string[] = [
   'chat',
+  'lead_note_statuses',
   'lead_remitters',
   'permissions',
   'crm_tables',

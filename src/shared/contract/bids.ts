@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { defineCall, fieldName, noBody, noParams, SIGNED_IN } from './define';
+import { jsonText, reshaped } from './blank';
+import { defineCall, fieldName, flagField, noBody, noParams, SIGNED_IN } from './define';
 import { recordId } from './record-id';
 import { format, messages } from '../i18n/messages';
 import { readPrice } from '../domain/bid-total';
@@ -107,17 +108,47 @@ export const bidPreview = defineCall({
 const textInput = (required: string) =>
   z.string({ error: required }).trim().min(1, required).max(BID_TEXT_MAX);
 
+/** A flag as JSON or a form spells it: true/false, 1/0, '1'/'0', 'true'/'false'; missing is false. */
+const priceCalcInput = z.preprocess(
+  (value) => (value === undefined || value === null || value === '' ? false : value),
+  z.union([z.boolean(), flagField.transform((flag) => flag === 1)]),
+);
+
+/** A price as text or a JSON number (1500); missing or empty is 0. */
+const priceValInput = z.preprocess(
+  (value) => (value === undefined || value === null || value === '' ? '0' : value),
+  z.union([z.string(), z.number().finite()]).transform((value) => String(value).trim()),
+);
+
 const answerOptionInput = z.object({
   text: textInput(messages.bidQuestionTextRequired),
-  priceCalc: z.boolean().default(false),
-  priceVal: z.string().trim().default('0'),
+  priceCalc: priceCalcInput,
+  priceVal: priceValInput,
 });
+
+/** A question's field: null, or left empty ('' / {} / {id: '', name: ''}) when the question has none. */
+const fieldInput = z.preprocess(
+  (value) => {
+    if (value === undefined || value === null || value === '') return null;
+    if (typeof value === 'object' && !Array.isArray(value)) {
+      const { id, name } = value as { id?: unknown; name?: unknown };
+      if (
+        (id === undefined || id === '' || id === null) &&
+        (name === undefined || name === '' || name === null)
+      ) {
+        return null;
+      }
+    }
+    return value;
+  },
+  z.object({ id: z.coerce.number().int().nonnegative(), name: fieldName }).nullable(),
+);
 
 const questionInput = z
   .object({
     text: textInput(messages.bidQuestionTextRequired),
     type: z.enum(BID_QUESTION_TYPES),
-    field: z.object({ id: z.number().int().nonnegative(), name: fieldName }).nullable().default(null),
+    field: fieldInput,
     answers: z.array(answerOptionInput).max(BID_ANSWERS_MAX).default([]),
   })
   .superRefine((question, ctx) => {
@@ -143,7 +174,10 @@ const questionInput = z
     });
   });
 
-/** POST /bids/save/: a template (name, questions); with id that template is replaced. JSON body. */
+/**
+ * POST /bids/save/: a template (name, questions); with id that template is replaced. JSON, or a form
+ * (bracket fields, or `questions` as JSON text); a question's flags and prices in either spelling.
+ */
 export const bidsSave = defineCall({
   method: 'POST',
   path: '/bids/save/',
@@ -154,10 +188,13 @@ export const bidsSave = defineCall({
   body: z.object({
     id: recordId.optional(),
     name: textInput(messages.bidNameRequired).max(BID_NAME_MAX),
-    questions: z
-      .array(questionInput, { error: messages.bidQuestionsRequired })
-      .min(1, messages.bidQuestionsRequired)
-      .max(BID_QUESTIONS_MAX),
+    questions: reshaped(
+      jsonText,
+      z
+        .array(questionInput, { error: messages.bidQuestionsRequired })
+        .min(1, messages.bidQuestionsRequired)
+        .max(BID_QUESTIONS_MAX),
+    ),
   }),
   result: z.object({ success: z.boolean(), msg: z.string(), id: z.number() }),
 });

@@ -10,8 +10,10 @@ import {
 } from '../domain/import-limits';
 import { IMPORT_SKIP } from '../domain/import-mapping';
 import { messages } from '../i18n/messages';
-import { defineCall, fieldName, noBody, noParams, tableName, SIGNED_IN } from './define';
+import { blankToUndefined, jsonText, reshaped } from './blank';
+import { defineCall, fieldName, flagField, noBody, noParams, tableName, SIGNED_IN } from './define';
 import { excelFileSchema } from './export';
+import { filterSchema } from './records';
 import { recordId } from './record-id';
 
 /**
@@ -60,10 +62,43 @@ export const importFieldSchema = z.object({
 });
 export type ImportField = z.infer<typeof importFieldSchema>;
 
+/** The table an import goes into when a call names none: the importer is the leads' first of all. */
+export const DEFAULT_IMPORT_TABLE = 'leads';
+
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** One column's choice as a client may spell it: a name, '-', empty, or an option item {value}. */
+const choiceOf = (value: unknown): unknown => {
+  const plain = isObject(value) ? value.value : value;
+  return plain === '' || plain === undefined ? null : plain;
+};
+
+/**
+ * A template's data as a form client sends its column selections (JSON text or bracket fields): ours
+ * ({headers, choices, dateFormats}), a list of choices by column, a map column index -> choice, or a map
+ * header -> choice. See docs/api-conformance.md#import-templates.
+ */
+export const templateData = (value: unknown): unknown => {
+  const data = jsonText(value);
+  if (Array.isArray(data)) return { headers: [], choices: data.map(choiceOf) };
+  if (!isObject(data) || 'choices' in data || 'headers' in data) return data;
+  const keys = Object.keys(data);
+  if (keys.every((key) => /^\d{1,3}$/.test(key))) {
+    const choices: unknown[] = [];
+    for (const key of keys) choices[Number(key)] = choiceOf(data[key]);
+    return { headers: [], choices: Array.from(choices, (choice) => choice ?? null) };
+  }
+  return { headers: keys, choices: keys.map((key) => choiceOf(data[key])) };
+};
+
+const templateName = z.string().trim().min(1, messages.importTemplateNameRequired).max(100);
+
 /**
  * POST /import/templates: the saved templates of a table (status 1), newest first (see docs/requirements.md#calls), with
  * what the screen needs before a file is read: the fields a column may be mapped to, and the file size
- * limit (the server's IMPORT_MAX_BYTES, so one setting holds for both editions).
+ * limit (the server's IMPORT_MAX_BYTES, so one setting holds for both editions). Without a table: the
+ * leads'. With name and data it saves the template first (as /import/templates/save) and answers the list.
  */
 export const importTemplates = defineCall({
   method: 'POST',
@@ -72,12 +107,19 @@ export const importTemplates = defineCall({
   auth: true,
   access: SIGNED_IN,
   params: noParams,
-  body: z.object({ table: tableName }),
+  body: z
+    .object({
+      table: z.preprocess(blankToUndefined, tableName.default(DEFAULT_IMPORT_TABLE)),
+      name: z.preprocess(blankToUndefined, templateName.optional()),
+      data: reshaped(templateData, importTemplateDataSchema).optional(),
+    })
+    .optional(),
   result: z.object({
     success: z.boolean(),
     results: z.array(importTemplateSchema),
     fields: z.array(importFieldSchema),
     maxBytes: z.number().int().positive(),
+    msg: z.string().optional(),
   }),
 });
 
@@ -91,8 +133,8 @@ export const importTemplateSave = defineCall({
   params: noParams,
   body: z.object({
     table: tableName,
-    name: z.string().trim().min(1, messages.importTemplateNameRequired).max(100),
-    data: importTemplateDataSchema,
+    name: templateName,
+    data: reshaped(templateData, importTemplateDataSchema),
   }),
   result: z.object({ success: z.boolean(), msg: z.string(), results: z.array(importTemplateSchema) }),
 });
@@ -109,7 +151,7 @@ export const doubleCheck = defineCall({
   access: SIGNED_IN,
   params: noParams,
   body: z.object({
-    table: tableName,
+    table: z.preprocess(blankToUndefined, tableName.default(DEFAULT_IMPORT_TABLE)),
     phones: z.array(z.string().max(64)).max(DOUBLE_CHECK_MAX_PHONES),
   }),
   result: z.object({
@@ -119,39 +161,115 @@ export const doubleCheck = defineCall({
   }),
 });
 
-const importCell = z.string().max(IMPORT_MAX_CELL_CHARS);
+const importCell = z
+  .union([z.string(), z.number()])
+  .transform(String)
+  .pipe(z.string().max(IMPORT_MAX_CELL_CHARS));
+
+/**
+ * A row as a form client may send it: a list of cells, or cells keyed by their column's index (a form
+ * leaves out empty cells, so the index keeps each in its column) or by the column's field name.
+ */
+const importRow = z.union([
+  z.record(z.string().max(64), importCell),
+  z.array(importCell).max(IMPORT_MAX_COLUMNS),
+]);
+/** The rows, as a list or keyed by their index (a bracket form past its list limit). */
+const importRows = z.union([
+  z.record(z.string().regex(/^\d{1,9}$/), importRow),
+  z.array(importRow).min(1).max(IMPORT_CHUNK_ROWS),
+]);
+
+/** 0, 1 or more from JSON numbers or form text. */
+const count = z.coerce.number().int();
+
+/** A form client's single-file import: `inputs.column` for `inputs.columns` (see docs/api-conformance.md). */
+const bulkInsertShape = (value: unknown): unknown => {
+  if (!isObject(value)) return value;
+  const inputs = jsonText(value.inputs);
+  if (!isObject(inputs) || inputs.columns !== undefined || inputs.column === undefined) {
+    return { ...value, inputs };
+  }
+  const { column, ...rest } = inputs;
+  return { ...value, inputs: { ...rest, columns: column } };
+};
+
+/** A row in the columns' order: by index, else by field name; a cell left out is empty. */
+function rowCells(
+  row: Readonly<Record<string, string>> | readonly string[],
+  columns: readonly string[],
+): string[] {
+  if (Array.isArray(row)) return [...row];
+  const keyed = row as Readonly<Record<string, string>>;
+  return columns.map((name, index) => keyed[String(index)] ?? keyed[name] ?? '');
+}
+
+/** The import channel id's random part (see docs/requirements.md#constants-and-limits: 11 characters after the sanitised file name). */
+const CHANNEL_RANDOM_CHARS = 11;
 
 /**
  * POST /bulk/insert/: one chunk of an import. `inputs.columns` are field names, `inputs.data` the rows
  * (dates already YYYY-MM-DD). Chunks are numbered from 0; a chunk the server already has is not inserted
- * again (its earlier answer is repeated), so a retried or resumed upload never doubles rows.
+ * again (its earlier answer is repeated), so a retried or resumed upload never doubles rows. A client that
+ * sends the whole file at once names only inputs, table and excelId: one chunk of all its rows, the file
+ * name read from the excelId.
  */
-export const bulkInsertBody = z.object({
-  table: tableName,
-  excelId,
-  fileName: z.string().trim().min(1).max(255),
-  chunk: z
-    .number()
-    .int()
-    .min(0)
-    .max(IMPORT_MAX_CHUNKS - 1),
-  chunks: z.number().int().min(1).max(IMPORT_MAX_CHUNKS),
-  /** Where the chunk's first row is in the file (the header is row 1), for error messages. */
-  firstRow: z
-    .number()
-    .int()
-    .min(2)
-    .max(IMPORT_MAX_ROWS + 1)
-    .default(2),
-  /** Rows of the whole file (the report's total). */
-  total: z.number().int().min(0).max(IMPORT_MAX_ROWS),
-  /** 1: rows whose phone a lead already has are left out; 0: they are imported and reported. */
-  skipDuplicates: z.union([z.literal(0), z.literal(1)]).default(0),
-  inputs: z.object({
-    columns: z.array(fieldName).min(1).max(IMPORT_MAX_COLUMNS),
-    data: z.array(z.array(importCell).max(IMPORT_MAX_COLUMNS)).min(1).max(IMPORT_CHUNK_ROWS),
-  }),
-});
+export const bulkInsertBody = reshaped(
+  bulkInsertShape,
+  z
+    .object({
+      table: tableName,
+      excelId,
+      fileName: z.preprocess(blankToUndefined, z.string().trim().min(1).max(255).optional()),
+      chunk: z.preprocess(
+        blankToUndefined,
+        count
+          .min(0)
+          .max(IMPORT_MAX_CHUNKS - 1)
+          .default(0),
+      ),
+      chunks: z.preprocess(blankToUndefined, count.min(1).max(IMPORT_MAX_CHUNKS).default(1)),
+      /** Where the chunk's first row is in the file (the header is row 1), for error messages. */
+      firstRow: z.preprocess(
+        blankToUndefined,
+        count
+          .min(2)
+          .max(IMPORT_MAX_ROWS + 1)
+          .default(2),
+      ),
+      /** Rows of the whole file (the report's total); a single-chunk upload: its rows. */
+      total: z.preprocess(blankToUndefined, count.min(0).max(IMPORT_MAX_ROWS).optional()),
+      /** 1: rows whose phone a lead already has are left out; 0: they are imported and reported. */
+      skipDuplicates: z.preprocess(blankToUndefined, flagField.default(0)),
+      inputs: z.object({
+        columns: z.array(fieldName).min(1).max(IMPORT_MAX_COLUMNS),
+        data: importRows,
+      }),
+    })
+    .transform((body, context) => {
+      const listed = Array.isArray(body.inputs.data)
+        ? body.inputs.data
+        : Object.entries(body.inputs.data)
+            .sort(([a], [b]) => Number(a) - Number(b))
+            .map(([, row]) => row);
+      const data = listed.map((row) => rowCells(row, body.inputs.columns));
+      if (data.length === 0 || data.length > IMPORT_CHUNK_ROWS) {
+        context.addIssue({ code: 'custom', path: ['inputs', 'data'], message: messages.invalidRequest });
+        return z.NEVER;
+      }
+      if (data.some((row) => row.length > IMPORT_MAX_COLUMNS)) {
+        context.addIssue({ code: 'custom', path: ['inputs', 'data'], message: messages.invalidRequest });
+        return z.NEVER;
+      }
+      const nameOfId = body.excelId.slice(0, -CHANNEL_RANDOM_CHARS).replace(/[_-]+$/, '');
+      return {
+        ...body,
+        fileName: body.fileName ?? (nameOfId === '' ? body.excelId : nameOfId),
+        total: body.total ?? data.length,
+        inputs: { columns: body.inputs.columns, data },
+      };
+    }),
+);
 export type BulkInsertBody = z.input<typeof bulkInsertBody>;
 
 /** One upload may take long on a slow line; a chunk of 2,000 rows still answers in a second or two. */
@@ -229,9 +347,20 @@ export const importStatus = defineCall({
   }),
 });
 
+/** Ids as a list, a JSON list or comma-separated text (an import report row's double_ids as stored). */
+const idList = (value: unknown): unknown => {
+  const parsed = jsonText(value);
+  if (typeof parsed !== 'string') return parsed;
+  return parsed
+    .split(',')
+    .map((part) => part.trim())
+    .filter((part) => part !== '');
+};
+
 /**
- * POST /export/double/{table}: the duplicated rows of an import as an xlsx (see docs/requirements.md#calls). Either the
- * report's excelId or the ids themselves (double_ids); only leads of the user's rows are written.
+ * POST /export/double/{table}: duplicated rows as an xlsx (see docs/requirements.md#calls). The report's excelId, the ids
+ * themselves (double_ids), or a list's filters (the list's rows whose phone another lead has too); only
+ * leads of the user's rows are written.
  */
 export const exportDouble = defineCall({
   method: 'POST',
@@ -243,7 +372,10 @@ export const exportDouble = defineCall({
   params: z.object({ table: tableName }),
   body: z.union([
     z.object({ excelId }),
-    z.object({ double_ids: z.array(recordId).min(1).max(DOUBLE_EXPORT_MAX_IDS) }),
+    z.object({
+      double_ids: z.preprocess(idList, z.array(recordId).min(1).max(DOUBLE_EXPORT_MAX_IDS)),
+    }),
+    z.object({ table: tableName.optional(), filters: z.array(filterSchema).max(50) }),
   ]),
   result: z.object({
     success: z.boolean(),

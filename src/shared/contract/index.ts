@@ -31,6 +31,7 @@ import * as bids from './bids';
 import * as callPeriods from './call-periods';
 import * as reportMonthly from './report-monthly';
 import * as periodicReports from './periodic-reports';
+import * as detailLayouts from './detail-layouts';
 import { isCallSpec, type CallSpec } from './define';
 import type { OutgoingFile } from './multipart';
 
@@ -51,6 +52,10 @@ export const contract = {
   row: records.row,
   detailSave: records.detailSave,
   inlineSave: records.inlineSave,
+  hidden: records.hidden,
+  detailLayout: detailLayouts.detailLayout,
+  detailLayoutSave: detailLayouts.detailLayoutSave,
+  leadPlatforms: records.leadPlatforms,
   exportTable: exportCalls.exportTable,
   exportFile: exportCalls.exportFile,
   bulkSave: bulk.bulkSave,
@@ -293,3 +298,4 @@ export * from './bids';
 export * from './call-periods';
 export * from './report-monthly';
 export * from './periodic-reports';
+export * from './detail-layouts';

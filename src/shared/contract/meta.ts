@@ -13,6 +13,13 @@ export const fieldMetaSchema = z.object({
   category: z.string(),
   options: z.number().nullable(),
   show_insert: z.union([z.literal(0), z.literal(1)]),
+  /**
+   * The component as its number (componentIdOf) and the filter type (1-12) the detailed search starts
+   * with for the field (defaultFilterType); see docs/api-conformance.md#fields. Optional: older servers
+   * of the API may leave them out.
+   */
+  component_id: z.number().optional(),
+  filter: z.number().optional(),
 });
 export type FieldMeta = z.infer<typeof fieldMetaSchema>;
 

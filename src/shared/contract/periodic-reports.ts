@@ -3,11 +3,13 @@ import { MAX_RECEIVERS, parseReceivers } from '../domain/receivers';
 import { UTM_KEYS } from '../domain/report-keys';
 import { format } from '../i18n/messages';
 import { periodicReportMessages as p } from '../i18n/periodic-report-messages';
-import { blankToUndefined } from './blank';
+import { REPORT_TYPES } from '../domain/report-builder';
+import { blankToUndefined, jsonText, reshaped } from './blank';
 import { defineCall, departmentsOnly, noBody, noParams } from './define';
 import { recordId } from './record-id';
 import { MONTHLY_TRX_SCOPES } from './report-monthly';
 import { integerInput } from './number-inputs';
+import { reportFormSchema } from './report-builder';
 
 /**
  * The reports a periodic report can send: the monthly report, the UTM report, the agent report, or a
@@ -62,12 +64,55 @@ export const periodicReportDataSchema = z.object({
   trx: z.enum(MONTHLY_TRX_SCOPES).optional(),
   /** The saved report a 'builder' periodic report sends. */
   reportId: z.number().int().positive().optional(),
+  /** Or the report form itself, as a form client saves it from the builder (no saved report). */
+  form: reportFormSchema.optional(),
 });
 export type PeriodicReportData = z.infer<typeof periodicReportDataSchema>;
 
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/**
+ * A periodic report as a form client of the builder saves it (see docs/requirements.md#lead-money-task-and-report-data Periodic report: name, data,
+ * status, type, table, next_send_date, period, receiver): `data` is the report form (JSON text or bracket
+ * fields), `type` its report type. Such a body becomes a 'builder' periodic report carrying the form; a
+ * body of ours passes unchanged. See docs/api-conformance.md#periodic-reports.
+ */
+const periodBody = (value: unknown): unknown => {
+  if (!isObject(value)) return value;
+  const data = jsonText(value.data);
+  const { data: _data, ...rest } = value;
+  const ownType = (PERIODIC_REPORT_TYPES as readonly unknown[]).includes(value.type);
+  const builderType = (REPORT_TYPES as readonly unknown[]).includes(value.type) && value.type !== 'monthly';
+  const form = isObject(data) && ('reportType' in data || 'xaxis' in data || 'ylistFields' in data);
+  if (form || builderType) {
+    const fields = isObject(data) ? data : {};
+    return {
+      ...rest,
+      type: 'builder',
+      form: {
+        ...fields,
+        table: fields.table ?? value.table,
+        reportType: fields.reportType ?? (ownType ? undefined : value.type),
+      },
+    };
+  }
+  // Our own settings may come inside `data` too (utmKey, trx, reportId).
+  if (isObject(data)) {
+    return {
+      ...rest,
+      utmKey: value.utmKey ?? data.utmKey,
+      trx: value.trx ?? data.trx,
+      report_id: value.report_id ?? data.reportId ?? data.report_id,
+    };
+  }
+  return rest;
+};
+
 /**
  * POST /reportBuilder/savePeriod (see docs/requirements.md#calls): name, period, receiver (comma-separated e-mails, each
- * checked), next_send_date (the first send), and which report to send with its settings.
+ * checked), next_send_date (the first send), and which report to send with its settings; status 0 keeps
+ * it without sending.
  */
 export const savePeriod = defineCall({
   method: 'POST',
@@ -76,17 +121,25 @@ export const savePeriod = defineCall({
   auth: true,
   access: PERIODIC_ACCESS,
   params: noParams,
-  body: z.object({
-    name: z.string({ message: p.nameRequired }).trim().min(1, p.nameRequired).max(200),
-    period,
-    receiver,
-    next_send_date: nextSendDate,
-    type: z.preprocess(blankToUndefined, z.enum(PERIODIC_REPORT_TYPES).default('monthly')),
-    utmKey: z.preprocess(blankToUndefined, z.enum(UTM_KEYS).optional()),
-    trx: z.preprocess(blankToUndefined, z.enum(MONTHLY_TRX_SCOPES).optional()),
-    /** The saved report to send; required for type 'builder' (the service says so in Turkish). */
-    report_id: z.preprocess(blankToUndefined, recordId.optional()),
-  }),
+  body: reshaped(
+    periodBody,
+    z.object({
+      name: z.string({ message: p.nameRequired }).trim().min(1, p.nameRequired).max(200),
+      period,
+      receiver,
+      next_send_date: nextSendDate,
+      type: z.preprocess(blankToUndefined, z.enum(PERIODIC_REPORT_TYPES).default('monthly')),
+      utmKey: z.preprocess(blankToUndefined, z.enum(UTM_KEYS).optional()),
+      trx: z.preprocess(blankToUndefined, z.enum(MONTHLY_TRX_SCOPES).optional()),
+      /** The saved report to send, or the form itself; one is required for type 'builder'. */
+      report_id: z.preprocess(blankToUndefined, recordId.optional()),
+      form: reportFormSchema.optional(),
+      status: z.preprocess(
+        blankToUndefined,
+        z.coerce.number().int().min(0).max(1, p.statusInvalid).default(1),
+      ),
+    }),
+  ),
   result: z.object({ success: z.boolean(), msg: z.string(), id: z.number() }),
 });
 

@@ -124,3 +124,47 @@ export const inlineSave = defineCall({
   ]),
   result: z.object({ success: z.boolean(), message: z.string(), id: z.number().optional() }),
 });
+
+/**
+ * POST /hidden/{table}/{id}/{field}: the value of one field of one record, as a clickShow cell reveals it
+ * (the value a list shows masked). The field must be one the user may read on a record in their rows;
+ * anything else answers the same 404. See docs/api-conformance.md#hidden.
+ */
+export const hidden = defineCall({
+  method: 'POST',
+  path: '/hidden/{table}/{id}/{field}',
+  encoding: 'form',
+  auth: true,
+  access: SIGNED_IN,
+  notFoundOnInvalidPath: true,
+  params: z.object({ table: tableName, id: positiveInt, field: fieldName }),
+  body: z.object({}).optional(),
+  result: z.object({ success: z.boolean(), value: cellValue }),
+});
+
+/** Most platform accounts one answer carries (a customer has a handful). */
+export const LEAD_PLATFORMS_LIMIT = 500;
+
+/**
+ * POST /lead-platforms/{table} (see docs/requirements.md#calls; docs/requirements.md#calls "lead platforms filtered by customer_id"): the
+ * platform accounts of the user's rows. {table} is lead_platforms, or the lead table the customer is
+ * opened from (leads, customers) with the customer's id; filters are the list's (e.g. customer_id).
+ * See docs/api-conformance.md#lead-platforms.
+ */
+export const leadPlatforms = defineCall({
+  method: 'POST',
+  path: '/lead-platforms/{table}',
+  encoding: 'form',
+  auth: true,
+  access: SIGNED_IN,
+  leadInput: 'customer_id',
+  params: z.object({ table: tableName }),
+  body: z
+    .object({
+      filters: z.array(filterSchema).max(50).default([]),
+      customer_id: z.preprocess((v) => (v === '' ? undefined : v), positiveInt.optional()),
+      id: z.preprocess((v) => (v === '' ? undefined : v), positiveInt.optional()),
+    })
+    .optional(),
+  result: z.object({ success: z.boolean(), results: z.array(recordRow), total: z.number() }),
+});

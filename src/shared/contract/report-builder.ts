@@ -7,7 +7,7 @@ import {
   REPORT_VALUE_TYPES,
 } from '../domain/report-builder';
 import { contractTexts } from '../i18n/domain-texts';
-import { blankToUndefined } from './blank';
+import { blankToUndefined, jsonText, reshaped } from './blank';
 import { reportBuilderMessages } from '../i18n/report-builder-messages';
 import {
   defineCall,
@@ -57,20 +57,51 @@ export const chartSettingSchema = z.object({
 });
 export type ChartSetting = z.infer<typeof chartSettingSchema>;
 
-/** The report form of docs/requirements.md#lead-money-task-and-report-data, plus the table it reports on. */
+/**
+ * The table a report reads when the form names none: the builder's links and detail modal are the
+ * transactions' (see docs/api-conformance.md#report-builder).
+ */
+export const DEFAULT_REPORT_TABLE = 'transactions';
+
+/**
+ * The report form of docs/requirements.md#lead-money-task-and-report-data, plus the table it reports on. A form client may send the nested parts
+ * (filters, chartSetting, ylistFields) as bracket fields or as JSON text.
+ */
 export const reportFormSchema = z.object({
-  table: tableName,
+  table: z.preprocess(blankToUndefined, tableName.default(DEFAULT_REPORT_TABLE)),
   reportType: z.enum(REPORT_TYPES),
   valueType: z.preprocess(blankToUndefined, z.enum(REPORT_VALUE_TYPES).default('COUNT')),
   sumField: optionalRef,
   xaxis: optionalRef,
   yaxis: optionalRef,
-  ylistFields: z.array(fieldRef).max(100).default([]),
+  ylistFields: z.preprocess(
+    (value) => blankToUndefined(jsonText(value)),
+    z.array(fieldRef).max(100).default([]),
+  ),
   onlyActiveUser: z.preprocess(blankToUndefined, flagField.default(0)),
-  chartSetting: z.preprocess(blankToUndefined, chartSettingSchema.optional()),
-  filters: z.array(reportFilterSchema).max(50).default([]),
+  chartSetting: z.preprocess((value) => blankToUndefined(jsonText(value)), chartSettingSchema.optional()),
+  filters: z.preprocess(
+    (value) => blankToUndefined(jsonText(value)),
+    z.array(reportFilterSchema).max(50).default([]),
+  ),
 });
-export type ReportFormInput = z.input<typeof reportFormSchema>;
+
+/** The names of the report form's fields, for a body that sends them at its top level. */
+const REPORT_FORM_KEYS = Object.keys(reportFormSchema.shape);
+
+/**
+ * A saved report's body as a form client sends it: `report_values` as the nested form, as JSON text, or
+ * left out with the form's fields at the top level beside `name` (see docs/api-conformance.md#report-builder).
+ */
+const savedReportBody = (value: unknown): unknown => {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return value;
+  const body = value as Record<string, unknown>;
+  if (body.report_values !== undefined) return { ...body, report_values: jsonText(body.report_values) };
+  const form = Object.fromEntries(REPORT_FORM_KEYS.flatMap((key) => (key in body ? [[key, body[key]]] : [])));
+  return { ...body, report_values: form };
+};
+/** What our screens send: always the table (the default is for clients that name none). */
+export type ReportFormInput = z.input<typeof reportFormSchema> & { table: string };
 export type ReportForm = z.output<typeof reportFormSchema>;
 
 const reportRunSchema = reportFormSchema.extend({
@@ -150,6 +181,8 @@ export const reportBuilder = defineCall({
   result: z.object({
     success: z.boolean(),
     return: reportResultSchema,
+    /** The result as a ready HTML table (escaped), for clients that show it as it is. */
+    html: z.string(),
     total: z.string(),
     count: z.number(),
     chart: z.object({ type: z.enum(REPORT_CHART_TYPES), result: aggregateResultSchema }).nullable(),
@@ -218,7 +251,7 @@ export const saveReport = defineCall({
   auth: true,
   access: SIGNED_IN,
   params: noParams,
-  body: z.object({ name: reportName, report_values: reportFormSchema }),
+  body: reshaped(savedReportBody, z.object({ name: reportName, report_values: reportFormSchema })),
   result: z.object({ success: z.boolean(), msg: z.string(), report: savedReportSchema }),
 });
 
@@ -230,11 +263,14 @@ export const updateReport = defineCall({
   auth: true,
   access: REPORT_ADMIN_ONLY,
   params: noParams,
-  body: z.object({
-    id: positiveInt,
-    name: z.preprocess(blankToUndefined, reportName.optional()),
-    report_values: reportFormSchema,
-  }),
+  body: reshaped(
+    savedReportBody,
+    z.object({
+      id: positiveInt,
+      name: z.preprocess(blankToUndefined, reportName.optional()),
+      report_values: reportFormSchema,
+    }),
+  ),
   result: z.object({ success: z.boolean(), msg: z.string(), report: savedReportSchema }),
 });
 

@@ -39,8 +39,17 @@ const reportBody = z.object({
 });
 
 /**
+ * The spec's `report`: group value -> status id -> lead count (statuses without leads left out). The
+ * value is the stored one ('' for leads without a value); the group values past REPORT_MAX_GROUPS and
+ * leads without a status are only in `rows` and `totals`. See docs/api-conformance.md#reports.
+ */
+export const groupStatusCountsSchema = z.record(z.string(), z.record(z.string(), z.number()));
+export type GroupStatusCounts = z.infer<typeof groupStatusCountsSchema>;
+
+/**
  * POST /report/utm (see docs/requirements.md#calls): lead counts per group value and status, inside the user's scope; leads
- * created in the range when one is given, else all.
+ * created in the range when one is given, else all. `rows` are the same counts as the screen's table
+ * (labels, leads without a status, the summed rest).
  */
 export const reportUtm = defineCall({
   method: 'POST',
@@ -53,11 +62,18 @@ export const reportUtm = defineCall({
   result: z.object({
     success: z.boolean(),
     key: z.enum(UTM_KEYS),
-    report: z.array(reportRowSchema),
+    report: groupStatusCountsSchema,
+    rows: z.array(reportRowSchema),
     status: z.array(reportStatusSchema),
     totals: reportCountsSchema,
   }),
 });
+
+/** The agent report's body: a date range, and optionally a key to break each agent's leads down by. */
+const agentReportBody = dateRangeBody
+  .unwrap()
+  .extend({ utmKey: z.preprocess(blankToUndefined, utmKey.optional()) })
+  .optional();
 
 export const agentReportRowSchema = reportRowSchema.extend({
   /** Calls the agent started on leads in the user's scope, in the range. */
@@ -71,7 +87,8 @@ export type AgentReportRow = z.infer<typeof agentReportRowSchema>;
 
 /**
  * POST /report/agent (see docs/requirements.md#calls): per agent, the statuses of the leads created in the range, and the
- * calls, notes and conversions of the range (default: this month).
+ * calls, notes and conversions of the range (default: this month). With a utmKey other than agent_id,
+ * `breakdown` holds each agent's leads per value of that key (agent value, '' for none -> rows).
  */
 export const reportAgent = defineCall({
   method: 'POST',
@@ -80,9 +97,11 @@ export const reportAgent = defineCall({
   auth: true,
   access: SIGNED_IN,
   params: noParams,
-  body: dateRangeBody,
+  body: agentReportBody,
   result: z.object({
     success: z.boolean(),
+    key: z.enum(UTM_KEYS).optional(),
+    breakdown: z.record(z.string(), z.array(reportRowSchema)).optional(),
     report: z.array(agentReportRowSchema),
     status: z.array(reportStatusSchema),
     totals: reportCountsSchema.extend({ calls: z.number(), notes: z.number(), conversions: z.number() }),

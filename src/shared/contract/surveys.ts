@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { jsonText, reshaped } from './blank';
 import { defineCall, departmentsOnly, noBody, noParams, SIGNED_IN } from './define';
 import { recordId } from './record-id';
 import { messages } from '../i18n/messages';
@@ -102,10 +103,14 @@ export const questionsSave = defineCall({
       .trim()
       .min(1, messages.surveyNameRequired)
       .max(SURVEY_NAME_MAX),
-    data: z
-      .array(surveyQuestionSchema, { error: messages.surveyQuestionsRequired })
-      .min(1, messages.surveyQuestionsRequired)
-      .max(SURVEY_QUESTIONS_MAX),
+    // The survey's data as bracket fields or as the JSON text it is stored as (see docs/requirements.md#lead-money-task-and-report-data).
+    data: reshaped(
+      jsonText,
+      z
+        .array(surveyQuestionSchema, { error: messages.surveyQuestionsRequired })
+        .min(1, messages.surveyQuestionsRequired)
+        .max(SURVEY_QUESTIONS_MAX),
+    ),
   }),
   result: z.object({ success: z.boolean(), msg: z.string(), id: z.number() }),
 });
@@ -125,20 +130,23 @@ export const answerSet = defineCall({
   params: z.object({ x: recordId }),
   body: z.object({
     question_id: recordId,
-    answers: z
-      .array(
-        z.object({
-          text: z.string().max(QUESTION_TEXT_MAX).optional(),
-          value: z
-            .union([
-              z.string().max(TEXT_ANSWER_MAX * 2),
-              z.array(z.string().max(QUESTION_OPTION_MAX)).max(QUESTION_OPTIONS_MAX),
-            ])
-            .default(''),
-        }),
-        { error: messages.surveyAnswersRequired },
-      )
-      .max(SURVEY_QUESTIONS_MAX),
+    answers: reshaped(
+      jsonText,
+      z
+        .array(
+          z.object({
+            text: z.string().max(QUESTION_TEXT_MAX).optional(),
+            value: z
+              .union([
+                z.string().max(TEXT_ANSWER_MAX * 2),
+                z.array(z.string().max(QUESTION_OPTION_MAX)).max(QUESTION_OPTIONS_MAX),
+              ])
+              .default(''),
+          }),
+          { error: messages.surveyAnswersRequired },
+        )
+        .max(SURVEY_QUESTIONS_MAX),
+    ),
   }),
   result: z.object({ success: z.boolean(), msg: z.string(), id: z.number() }),
 });

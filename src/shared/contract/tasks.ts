@@ -61,7 +61,15 @@ export const taskSchema = z.object({
 });
 export type Task = z.infer<typeof taskSchema>;
 
-export const taskListAnswer = z.object({ results: z.array(taskSchema) });
+/**
+ * A task list; a subtask list (parent_id above 0) also carries the parent task as `info` and its
+ * assigned agents as `agents` (see docs/api-conformance.md#tasks).
+ */
+export const taskListAnswer = z.object({
+  results: z.array(taskSchema),
+  info: taskSchema.optional(),
+  agents: z.array(taskAgentSchema).optional(),
+});
 export type TaskListAnswer = z.infer<typeof taskListAnswer>;
 
 /**

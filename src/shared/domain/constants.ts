@@ -121,6 +121,11 @@ export const COMPONENT_TYPES = [
 ] as const;
 export type ComponentType = (typeof COMPONENT_TYPES)[number];
 
+/** A component's number (field metadata's component_id): its place in the spec's list, from 1. */
+export function componentIdOf(component: ComponentType): number {
+  return COMPONENT_TYPES.indexOf(component) + 1;
+}
+
 /** Menu locations: 1 main menu, 2-4 admin sidebar, 4 also the Raporlar menu. */
 export const MENU_LOCATIONS = { main: 1, accountManagement: 2, salesProcess: 3, reports: 4 } as const;
 

@@ -1,4 +1,5 @@
 import { filterTypeLabels } from '../i18n/domain-texts';
+import type { ComponentType } from './constants';
 
 /** List filters and sorting of docs/requirements.md#filters-and-list-input (operator types 1-12). */
 
@@ -91,4 +92,33 @@ export function escapeLikePattern(value: string): string {
 
 export function toggleSortDirection(direction: SortDirection): SortDirection {
   return direction === 'asc' ? 'desc' : 'asc';
+}
+
+/** What a field holds, as far as searching is concerned. */
+export type SearchFieldKind = 'option' | 'number' | 'date' | 'text';
+
+const NUMBER_COMPONENTS: ReadonlySet<ComponentType> = new Set(['id', 'lead_id', 'integer', 'double']);
+const DATE_COMPONENTS: ReadonlySet<ComponentType> = new Set(['date', 'birthday']);
+const OPTION_COMPONENTS: ReadonlySet<ComponentType> = new Set(['selectbox', 'status', 'leadStatus']);
+
+/** A field is a choice when it has an option list, whatever component draws it. */
+export function searchFieldKind(component: ComponentType, optionListId: number | null): SearchFieldKind {
+  if (OPTION_COMPONENTS.has(component) || (optionListId !== null && optionListId > 0)) return 'option';
+  if (NUMBER_COMPONENTS.has(component)) return 'number';
+  if (DATE_COMPONENTS.has(component)) return 'date';
+  return 'text';
+}
+
+/** The operator a search-panel row starts with: what people look for most in such a field. */
+export function defaultFilterType(kind: SearchFieldKind): FilterType {
+  switch (kind) {
+    case 'option':
+      return FILTER_TYPES.multipleChoice;
+    case 'number':
+      return FILTER_TYPES.equal;
+    case 'date':
+      return FILTER_TYPES.between;
+    case 'text':
+      return FILTER_TYPES.contains;
+  }
 }

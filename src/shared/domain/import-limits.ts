@@ -84,5 +84,9 @@ export function importChannelId(fileName: string, random: string): string {
   return `${safe === '' ? 'dosya' : safe}_${random.slice(0, 11)}`;
 }
 
-/** excelId as the server accepts it: what importChannelId makes. */
-export const IMPORT_CHANNEL_PATTERN = /^[A-Za-z0-9_-]{1,152}_[a-z0-9]{11}$/;
+/**
+ * excelId as the server accepts it: a sanitised file name plus an 11-character random string, at most
+ * 164 characters, in any client's spelling (what importChannelId makes is one of them). Letters, digits,
+ * '.', '_' and '-' only: it names a real-time channel and a report row.
+ */
+export const IMPORT_CHANNEL_PATTERN = /^[A-Za-z0-9._-]{11,164}$/;

@@ -1,4 +1,3 @@
-import type { BulkInsertBody } from '../contract/importer';
 import { planChunks } from './import-plan';
 
 /**
@@ -8,6 +7,19 @@ import { planChunks } from './import-plan';
  * measured and gained little, because the server writes an import's chunks one at a time anyway; see
  * docs/user-guide.md#importing-leads.) Chunks the server already has are skipped.
  */
+
+/** One chunk as POST /bulk/insert/ takes it (the contract's bulkInsert body; the domain sits below it). */
+export interface ImportChunkBody {
+  table: string;
+  excelId: string;
+  fileName: string;
+  chunk: number;
+  chunks: number;
+  firstRow: number;
+  total: number;
+  skipDuplicates: 0 | 1;
+  inputs: { columns: string[]; data: string[][] };
+}
 
 export interface ImportUploadJob {
   table: string;
@@ -28,7 +40,7 @@ export interface ChunkAnswer {
 
 export interface ImportUploadOptions {
   /** Sends one chunk; answers the server's result or throws. */
-  send: (body: BulkInsertBody) => Promise<ChunkAnswer>;
+  send: (body: ImportChunkBody) => Promise<ChunkAnswer>;
   /** Chunks the server already has (an interrupted upload of the same file). */
   chunksDone?: readonly number[];
   /** A failure worth another try (the network, the server), not a refusal of the rows. */
@@ -52,7 +64,7 @@ function chunkBody(
   index: number,
   start: number,
   end: number,
-): BulkInsertBody {
+): ImportChunkBody {
   return {
     table: job.table,
     excelId: job.excelId,

@@ -109,6 +109,7 @@ export const messages = {
   operationFailed: 'İşlem başarısız, yaptığınız işlemi tekrar kontrol ediniz',
   operationFailedWithMessage: 'İşlem başarısız, yaptığınız işlemi tekrar kontrol ediniz ({message})',
   savedSuccessfully: 'İşlem başarıyla kaydedildi',
+  detailLayoutInvalidField: 'Yerleşimde geçersiz ya da iki kez kullanılmış alan: {field}',
   updateSuccessful: 'Güncelleme başarılı',
   error: 'Hata',
   success: 'Başarılı',
@@ -274,6 +275,9 @@ export const messages = {
   importReportEmpty: 'Henüz yükleme yok',
   importRowInvalid: '{row}. satır: {message}',
   importRowWidth: 'sütun sayısı başlıkla aynı değil',
+  importRowsRefused: 'Bu satırlar kaydedilemez: {problems}',
+  importRequiredEmpty: '{field} boş ({rows}. satır)',
+  importRowsAndMore: '{rows} ve {more} satır daha',
 
   // ---- Tasks, files, surveys, e-mail of the lead detail (see docs/requirements.md#lead-workspace-and-work-screens, #lead-money-task-and-report-data, #task-customer-and-money-states, #money-importer-and-lead-input, #calls) ----
   taskTitleRequired: 'Görev başlığı zorunludur',

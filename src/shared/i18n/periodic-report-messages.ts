@@ -8,6 +8,7 @@ export const periodicReportMessages = {
     'Bu adrese rapor gönderilemez: {address}. Yöneticinin izin verdiği alan adları: {domains}',
   periodInvalid: 'Periyot günlük (1), haftalık (7) ya da aylık (30) olmalı',
   nextSendInvalid: 'Geçerli bir ilk gönderim tarihi girin (YYYY-AA-GG SS:dd)',
+  statusInvalid: 'Durum 1 (gönderiliyor) ya da 0 (durduruldu) olmalı',
   notAllowed: 'Periyodik raporları yalnızca yöneticiler düzenleyebilir',
   deleted: 'Periyodik rapor silindi',
   ownerInactive: 'Raporun sahibi olan kullanıcı pasif; rapor gönderilmedi',

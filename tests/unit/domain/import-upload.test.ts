@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { BulkInsertBody } from '../../../src/shared/contract/importer';
+import type { ImportChunkBody as BulkInsertBody } from '../../../src/shared/domain/import-upload';
 import { IMPORT_CHUNK_ROWS } from '../../../src/shared/domain/import-limits';
 import {
   uploadImportChunks,

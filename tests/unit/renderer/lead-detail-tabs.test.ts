@@ -70,8 +70,8 @@ describe('lead detail tabs by modules (see docs/requirements.md#lead-workspace-a
   });
 
   it('gives the right column notes with notlar and e-mail with emailler', () => {
-    expect(visibleRightTabs(SALES)).toEqual(['notlar']);
-    expect(visibleRightTabs(ALL)).toEqual(['notlar', 'emailler']);
+    expect(visibleRightTabs(SALES)).toEqual(['notlar', 'hatirlatmalar']);
+    expect(visibleRightTabs(ALL)).toEqual(['notlar', 'emailler', 'hatirlatmalar']);
     expect(visibleRightTabs(['kisisel-bilgiler'])).toEqual([]);
   });
 });

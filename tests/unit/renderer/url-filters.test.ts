@@ -4,7 +4,14 @@ import {
   searchParamNames,
 } from '../../../src/renderer/src/features/list/search/url-filters';
 
-const LEAD_FIELDS: ReadonlySet<string> = new Set(['id', 'name', 'utm_source', 'status_id', 'agent_id']);
+const LEAD_FIELDS: ReadonlySet<string> = new Set([
+  'id',
+  'name',
+  'utm_source',
+  'status_id',
+  'agent_id',
+  'created_at',
+]);
 
 describe('filtersFromSearchParams (URL multi-search, docs/requirements.md#shell-lists-and-chat)', () => {
   it('turns each known field parameter into an "equal" filter, in the order of the URL', () => {
@@ -12,6 +19,17 @@ describe('filtersFromSearchParams (URL multi-search, docs/requirements.md#shell-
       { name: 'utm_source', type: 1, value: 'x' },
       { name: 'status_id', type: 1, value: '3' },
     ]);
+  });
+
+  it('turns start..end into "between" (type 10), either end open', () => {
+    expect(filtersFromSearchParams('created_at=2026-01-01..2026-01-31&status_id=2', LEAD_FIELDS)).toEqual([
+      { name: 'created_at', type: 10, value: { start: '2026-01-01', end: '2026-01-31' } },
+      { name: 'status_id', type: 1, value: '2' },
+    ]);
+    expect(filtersFromSearchParams('created_at=2026-01-01..', LEAD_FIELDS)).toEqual([
+      { name: 'created_at', type: 10, value: { start: '2026-01-01', end: '' } },
+    ]);
+    expect(filtersFromSearchParams('created_at=..', LEAD_FIELDS)).toEqual([]);
   });
 
   it('turns a comma list into "multiple choice" (type 11)', () => {

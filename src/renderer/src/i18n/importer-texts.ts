@@ -6,6 +6,7 @@ export const importerTexts = {
   browse: 'Gözat',
   reading: 'Dosya okunuyor…',
   fileSummary: '{name}: {rows} satır, {columns} sütun',
+  uploadFinished: 'Yükleme tamamlandı: {done} / {total}',
   preview: 'Önizleme (ilk {n} satır)',
   column: 'Dosyadaki sütun',
   field: 'Alan',

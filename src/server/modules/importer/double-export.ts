@@ -1,11 +1,12 @@
 import { createWriteStream } from 'node:fs';
 import { once } from 'node:events';
 import { sql, type Kysely } from 'kysely';
-import { contract, fillPath, type CallResult } from '../../../shared/contract';
+import { contract, DOUBLE_EXPORT_MAX_IDS, fillPath, type CallResult } from '../../../shared/contract';
 import { canExport } from '../../../shared/domain/export';
 import { messages } from '../../../shared/i18n/messages';
 import type { Database } from '../../db/schema';
 import { DomainError } from '../../domain-errors';
+import type { FilterCondition } from '../../engine/filter-compiler';
 import { listWhere, selectFields } from '../../engine/list-query';
 import { resolveTableAccess } from '../../engine/permission-resolver';
 import type { TableRegistry } from '../../engine/registry';
@@ -20,7 +21,15 @@ import { writeXlsx, type XlsxRow } from '../export/xlsx-writer';
 export interface DoubleExporter {
   /** POST /export/double/{table}: the given leads (those of the user's rows) as an xlsx to download. */
   write(user: EngineUser, table: string, ids: readonly number[]): Promise<CallResult<'exportDouble'>>;
+  /**
+   * The rows of a list (its filters, inside the user's rows) whose phone another lead of the user's rows
+   * has too: the list's duplicates, as the list screen exports them (see docs/api-conformance.md).
+   */
+  duplicateIds(user: EngineUser, table: string, filters: readonly FilterCondition[]): Promise<number[]>;
 }
+
+/** The numbers a duplicate shares; all of them must be listable, or a match would reveal a hidden one. */
+const PHONE_FIELDS = ['phone', 'phone_2', 'mobile'];
 
 /**
  * The duplicated rows of an import as the list export writes them (the user's listable fields, option
@@ -33,6 +42,27 @@ export function createDoubleExporter(
   files: ExportFileStore,
 ): DoubleExporter {
   return {
+    async duplicateIds(user, table, filters) {
+      const access = await resolveTableAccess(db, registry, user, table);
+      if (!canExport(user.department, access.flags)) throw DomainError.forbidden(messages.forbidden);
+      if (!access.table.columns.has('phones_normalized')) throw DomainError.invalid(messages.exportFailed);
+      if (PHONE_FIELDS.some((name) => !access.listableNames.has(name))) {
+        throw DomainError.forbidden(messages.forbidden);
+      }
+      const source = sql.id(access.table.sourceTable);
+      // Unqualified columns of the inner scope resolve to the other lead ("o"), those of the outer
+      // condition to the list's row: the same scope text serves both.
+      const { rows } = await sql<{ id: number }>`
+        select t.id from ${source} as t
+        where ${listWhere(access, filters)}
+          and t.phones_normalized <> '{}'
+          and exists (
+            select 1 from ${source} as o
+            where o.id <> t.id and o.phones_normalized && t.phones_normalized and ${access.scope})
+        order by t.id limit ${DOUBLE_EXPORT_MAX_IDS}`.execute(db);
+      return rows.map((row) => Number(row.id));
+    },
+
     async write(user, table, ids) {
       const access = await resolveTableAccess(db, registry, user, table);
       if (!canExport(user.department, access.flags)) throw DomainError.forbidden(messages.forbidden);

@@ -1,4 +1,6 @@
 import type { FastifyInstance } from 'fastify';
+import { DEFAULT_IMPORT_TABLE } from '../../../shared/contract';
+import { messages } from '../../../shared/i18n/messages';
 import type { Services } from '../../compose';
 import { registerCall } from '../../http/register-call';
 import { createExportFileStore, exportDirectory } from '../export/export-files';
@@ -17,14 +19,26 @@ export function registerImporterRoutes(app: FastifyInstance, deps: ImporterRoute
     deps.registry,
     createExportFileStore({ dir: exportDirectory(deps.dataDir) }),
   );
-  registerCall(app, 'importTemplates', ({ user, body }) => importer.templates(user, body.table));
+  registerCall(app, 'importTemplates', async ({ user, body }) => {
+    const table = body?.table ?? DEFAULT_IMPORT_TABLE;
+    // A form client saves through this call too: name and data (see docs/api-conformance.md).
+    if (body?.name === undefined || body.data === undefined) return importer.templates(user, table);
+    const saved = await importer.saveTemplate(user, { table, name: body.name, data: body.data });
+    return { ...(await importer.templates(user, table)), msg: saved.msg };
+  });
   registerCall(app, 'importTemplateSave', ({ user, body }) => importer.saveTemplate(user, body));
   registerCall(app, 'doubleCheck', ({ user, body }) => importer.doubleCheck(user, body));
   registerCall(app, 'bulkInsert', ({ user, body }) => importer.insertChunk(user, body));
   registerCall(app, 'importReports', ({ user }) => importer.reports(user));
   registerCall(app, 'importStatus', ({ user, body }) => importer.status(user, body.excelId));
   registerCall(app, 'exportDouble', async ({ user, params, body }) => {
-    const ids = 'excelId' in body ? (await importer.report(user, body.excelId)).double_ids : body.double_ids;
+    const ids =
+      'excelId' in body
+        ? (await importer.report(user, body.excelId)).double_ids
+        : 'double_ids' in body
+          ? body.double_ids
+          : await doubles.duplicateIds(user, params.table, body.filters);
+    if (ids.length === 0) return { success: false, excelFiles: [], msg: messages.exportFailed };
     return doubles.write(user, params.table, ids);
   });
 }

@@ -10,10 +10,10 @@ import {
   type ImportTemplate,
 } from '../../../shared/contract';
 import { normalizePhone } from '../../../shared/domain/phone';
-import { messages } from '../../../shared/i18n/messages';
+import { format, messages } from '../../../shared/i18n/messages';
 import type { Database } from '../../db/schema';
 import { DomainError } from '../../domain-errors';
-import { applyDefaults, authorValues, checkRequired, insertDefaults } from '../../engine/insert-defaults';
+import { applyDefaults, authorValues, insertDefaults, missingRequired } from '../../engine/insert-defaults';
 import { JOURNALED_SOURCE } from '../../engine/lead-journal';
 import { requireFlag, resolveTableAccess, type TableAccess } from '../../engine/permission-resolver';
 import type { RecordHooks } from '../../engine/record-hooks';
@@ -109,6 +109,22 @@ function toReport(row: ReportRow): ImportReport {
 const reportSelect = sql`select r.id, r.excel_id, r.table_name, r.file_name, r.agent_id, u.name as agent_name,
   r.double, r.double_ids, r.total, r.inserted, r.chunks, r.chunks_done, r.created_at
   from import_reports r left join users u on u.id = r.agent_id`;
+
+/** Row numbers named in a refusal; the rest are counted. */
+const NAMED_ROWS_MAX = 10;
+
+/** "Ad Soyad boş: 2, 3, 4. satırlar" for every required field some rows leave empty. */
+function missingRequiredText(missing: ReadonlyMap<string, readonly number[]>): string {
+  const parts = [...missing].map(([field, numbers]) => {
+    const named = numbers.slice(0, NAMED_ROWS_MAX).join(', ');
+    const rest = numbers.length - NAMED_ROWS_MAX;
+    return format(messages.importRequiredEmpty, {
+      field,
+      rows: rest > 0 ? format(messages.importRowsAndMore, { rows: named, more: rest }) : named,
+    });
+  });
+  return format(messages.importRowsRefused, { problems: parts.join('; ') });
+}
 
 /** What identifies a chunk's content: a retry must send the same rows, or it is another upload. */
 function chunkDigest(body: BulkInsertBody): string {
@@ -325,6 +341,8 @@ export function createImporterService(db: Kysely<Database>, deps: ImporterServic
         );
         const found = await existingPhones(trx, access, [...new Set(rowPhones.flat())]);
         const kept: WriteValue[][] = [];
+        /** The file's row number of each kept row, for what the user reads about a refused one. */
+        const keptRowNumbers: number[] = [];
         const doubleIds = new Set<number>();
         let doubles = 0;
         rows.forEach((row, index) => {
@@ -337,6 +355,7 @@ export function createImporterService(db: Kysely<Database>, deps: ImporterServic
             if (body.skipDuplicates === 1) return;
           }
           kept.push(row);
+          keptRowNumbers.push(body.firstRow + index);
         });
 
         // Server-set values (author columns) and the table's defaults for columns the file does not have.
@@ -346,7 +365,10 @@ export function createImporterService(db: Kysely<Database>, deps: ImporterServic
         const baseNames = [...fields.map((field) => field.name), ...extra.keys()];
         const extraValues = [...extra.values()];
         const valueMaps: Map<string, WriteValue>[] = [];
-        for (const row of kept) {
+        // Every column is optional for the screen's check (see docs/requirements.md#money-importer-and-lead-input); a row the table cannot take is
+        // refused here, with the file's row numbers and the fields it lacks (docs/api-conformance.md).
+        const missing = new Map<string, number[]>();
+        for (const [index, row] of kept.entries()) {
           const values = new Map<string, WriteValue>(
             baseNames.map((name, i) => [
               name,
@@ -355,9 +377,12 @@ export function createImporterService(db: Kysely<Database>, deps: ImporterServic
           );
           // Assignment rules and other table rules, as for any insert (record-hooks.ts); a hook may add values.
           await hooks.beforeWrite({ trx, user, access, mode: 'insert', ids: [], values });
-          checkRequired(access.table, values);
+          for (const label of missingRequired(access.table, values)) {
+            missing.set(label, [...(missing.get(label) ?? []), keptRowNumbers[index] ?? 0]);
+          }
           valueMaps.push(values);
         }
+        if (missing.size > 0) throw DomainError.invalid(missingRequiredText(missing));
         const names = [...new Set([...baseNames, ...valueMaps.flatMap((values) => [...values.keys()])])];
         const complete = valueMaps.map((values) => names.map((name) => values.get(name) ?? null));
 

@@ -94,7 +94,7 @@ export function createPeriodicSheetBuilder(deps: {
     const range = periodBefore(source.slot, source.period);
     if (type === 'utm') {
       const answer = await deps.reports.utm(user, { utmKey: data.utmKey ?? 'utm_source', ...range });
-      return countsSheet(s.utmTitle, answer.report, answer.status, answer.totals);
+      return countsSheet(s.utmTitle, answer.rows, answer.status, answer.totals);
     }
     if (type === 'agent') {
       const answer = await deps.reports.agent(user, range);
@@ -105,6 +105,15 @@ export function createPeriodicSheetBuilder(deps: {
         { header: s.notes, value: pick('notes') },
         { header: s.conversions, value: pick('conversions') },
       ]);
+    }
+    if (type === 'builder' && data.form !== undefined) {
+      // A form saved with the periodic report itself (no saved report behind it).
+      const sheet = await deps.reportBuilder.sheet(user, data.form);
+      return {
+        name: sheet.title,
+        columns: sheet.columns.map((header) => ({ header, width: Math.max(12, header.length + 2) })),
+        rows: sheet.rows,
+      };
     }
     if (type === 'builder') {
       // The saved report as it is now (an admin's update is sent from the next period on).

@@ -1,11 +1,11 @@
 import { sql, type Kysely } from 'kysely';
 import {
   periodicReportDataSchema,
-  type CallBody,
   type CallResult,
   type PeriodicReport,
   type PeriodicReportData,
   type PeriodicReportType,
+  type ReportForm,
 } from '../../../shared/contract';
 import { parseReceivers } from '../../../shared/domain/receivers';
 import { messages } from '../../../shared/i18n/messages';
@@ -20,13 +20,19 @@ import { requireAllowedReceivers, type ReportMailDomains } from './mail-domains'
 /** Who schedules periodic reports (see docs/requirements.md#who-uses-it: managers and admins); admins see and remove everyone's. */
 export const PERIODIC_REPORT_DEPARTMENTS: readonly string[] = ['admin', 'sales_manager'];
 
-export type SavePeriodInput = Required<Pick<CallBody<'savePeriod'>, 'name' | 'receiver'>> & {
+export type SavePeriodInput = {
+  name: string;
+  receiver: string;
   period: number;
   next_send_date: string;
   type: PeriodicReportType;
   utmKey?: PeriodicReportData['utmKey'];
   trx?: PeriodicReportData['trx'];
   report_id?: number;
+  /** A builder report's form itself, as a form client saves it (no saved report). */
+  form?: ReportForm;
+  /** 1 sends, 0 keeps the report without sending. */
+  status?: number;
 };
 
 export interface PeriodicReportsService {
@@ -44,6 +50,8 @@ const TABLE_OF: Record<Exclude<PeriodicReportType, 'builder'>, string> = {
 
 /** What the service needs of the report builder: a saved report as the user may see it. */
 export type SavedReportLookup = (user: EngineUser, id: number) => Promise<{ id: number; table: string }>;
+/** A report form checked against the user's permissions (403 or 404 as the builder answers). */
+export type ReportFormCheck = (user: EngineUser, form: ReportForm) => Promise<void>;
 
 function requireScheduler(user: EngineUser): void {
   if (!PERIODIC_REPORT_DEPARTMENTS.includes(user.department)) throw DomainError.forbidden(p.notAllowed);
@@ -54,6 +62,7 @@ function dataOf(input: SavePeriodInput): PeriodicReportData {
   if (input.type === 'utm') return { utmKey: input.utmKey ?? 'utm_source' };
   if (input.type === 'monthly') return { trx: input.trx ?? 'all' };
   if (input.type === 'builder' && input.report_id !== undefined) return { reportId: input.report_id };
+  if (input.type === 'builder' && input.form !== undefined) return { form: input.form };
   return {};
 }
 
@@ -64,13 +73,15 @@ export function parsePeriodicData(value: unknown): PeriodicReportData {
 
 export function createPeriodicReportsService(
   db: Kysely<Database>,
-  deps: { savedReport: SavedReportLookup; mailDomains: ReportMailDomains },
+  deps: { savedReport: SavedReportLookup; mailDomains: ReportMailDomains; checkForm: ReportFormCheck },
 ): PeriodicReportsService {
   /** The table the report reads; a builder report must be one the user may see (else the same 404). */
   async function tableOf(user: EngineUser, input: SavePeriodInput): Promise<string> {
     if (input.type !== 'builder') return TABLE_OF[input.type];
-    if (input.report_id === undefined) throw DomainError.invalid(p.savedReportRequired);
-    return (await deps.savedReport(user, input.report_id)).table;
+    if (input.report_id !== undefined) return (await deps.savedReport(user, input.report_id)).table;
+    if (input.form === undefined) throw DomainError.invalid(p.savedReportRequired);
+    await deps.checkForm(user, input.form);
+    return input.form.table;
   }
 
   return {
@@ -92,6 +103,7 @@ export function createPeriodicReportsService(
             period: input.period,
             receiver: receivers.addresses.join(', '),
             next_send_date: input.next_send_date,
+            status: input.status ?? 1,
             user_id: user.id,
           })
           .returning('id')

@@ -1,7 +1,9 @@
 import type { Kysely } from 'kysely';
 import type { z } from 'zod';
 import type { CallResult, contract, FieldMeta, MenuTable, RecordRow } from '../../../shared/contract';
-import { DEFAULT_PAGE_SIZE } from '../../../shared/domain/constants';
+import { LEAD_PLATFORMS_LIMIT } from '../../../shared/contract';
+import { componentIdOf, DEFAULT_PAGE_SIZE } from '../../../shared/domain/constants';
+import { defaultFilterType, FILTER_TYPES, searchFieldKind } from '../../../shared/domain/filters';
 import { messages } from '../../../shared/i18n/messages';
 import type { Database } from '../../db/schema';
 import { toRecordRow } from '../../engine/cells';
@@ -31,6 +33,7 @@ type ListBody = z.output<(typeof contract)['table']['body']>;
 type RowBody = z.output<(typeof contract)['row']['body']>;
 type DetailSaveBody = z.output<(typeof contract)['detailSave']['body']>;
 type InlineSaveBody = z.output<(typeof contract)['inlineSave']['body']>;
+type LeadPlatformsBody = z.output<(typeof contract)['leadPlatforms']['body']>;
 /** Inserts of their own kind (see docs/requirements.md#calls "type such as insert_note"): every type but the generic insert. */
 type TypedInsertBody = Exclude<Extract<InlineSaveBody, { type: string }>, { type: 'insert' }>;
 /** The user as typed inserts need them (a note is signed with the user's name). */
@@ -68,7 +71,20 @@ export interface RecordsService {
   detailSave(user: EngineUser, body: DetailSaveBody): Promise<CallResult<'detailSave'>>;
   /** POST /inline/save/: insert a record (typed inserts by their handler), or set one field of one record. */
   inlineSave(user: RecordsUser, body: InlineSaveBody): Promise<CallResult<'inlineSave'>>;
+  /** POST /hidden/{table}/{id}/{field}: one readable field of one record in the user's rows. */
+  hidden(user: EngineUser, table: string, id: number, field: string): Promise<CallResult<'hidden'>>;
+  /** POST /lead-platforms/{table}: platform accounts of the user's rows, of one customer or filtered. */
+  leadPlatforms(
+    user: EngineUser,
+    table: string,
+    body: LeadPlatformsBody,
+  ): Promise<CallResult<'leadPlatforms'>>;
 }
+
+/** The platform accounts' table and the column naming their customer. */
+const PLATFORMS_TABLE = 'lead_platforms';
+const PLATFORM_CUSTOMER = 'customer_id';
+const LEADS_SOURCE = 'leads';
 
 /** Field metadata as the contract's fieldMetaSchema (see docs/requirements.md#records-notes-and-settings). */
 export function fieldMeta(field: FieldDefinition): FieldMeta {
@@ -80,6 +96,8 @@ export function fieldMeta(field: FieldDefinition): FieldMeta {
     category: field.category,
     options: field.optionListId,
     show_insert: field.showInsert,
+    component_id: componentIdOf(field.component),
+    filter: defaultFilterType(searchFieldKind(field.component, field.optionListId)),
   };
 }
 
@@ -236,6 +254,39 @@ export function createRecordsService(db: Kysely<Database>, deps: RecordsServiceD
     async detailSave(user, body) {
       await saveFields(user, body.table, body.id, body.inputs);
       return { success: true, msg: messages.savedSuccessfully };
+    },
+
+    async hidden(user, table, id, field) {
+      const target = await access(user, table);
+      // A field the user may not read is as absent as a missing record: the answer tells nothing.
+      if (!target.readableNames.has(field)) throw recordNotFound();
+      const found = await selectRow(db, target, id, [field]);
+      if (!found) throw recordNotFound();
+      return { success: true, value: toRecordRow(found, [field])[field] ?? null };
+    },
+
+    async leadPlatforms(user, table, body) {
+      const filters: FilterCondition[] = [...(body?.filters ?? [])];
+      if (table !== PLATFORMS_TABLE) {
+        // Opened from a lead table: the customer must be a record of it in the user's rows.
+        const leads = await access(user, table);
+        if (leads.table.sourceTable !== LEADS_SOURCE) throw recordNotFound();
+        const customerId = body?.customer_id ?? body?.id;
+        if (customerId === undefined || !(await selectRow(db, leads, customerId, ['id']))) {
+          throw recordNotFound();
+        }
+        filters.push({ name: PLATFORM_CUSTOMER, type: FILTER_TYPES.equal, value: String(customerId) });
+      } else if (body?.customer_id !== undefined) {
+        filters.push({ name: PLATFORM_CUSTOMER, type: FILTER_TYPES.equal, value: String(body.customer_id) });
+      }
+      const platforms = await access(user, PLATFORMS_TABLE);
+      const page = await runListQuery(db, platforms, {
+        page: 1,
+        limit: LEAD_PLATFORMS_LIMIT,
+        filters,
+        exact_total: true,
+      });
+      return { success: true, results: page.results, total: page.total };
     },
 
     async inlineSave(user, body) {

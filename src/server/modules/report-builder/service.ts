@@ -22,6 +22,7 @@ import { requireScreenFlag } from '../hooks/screen-access';
 import type { OptionsService } from '../options/service';
 import { createIndexCatalog } from './report-bounds';
 import { aggregateSheet, listSheet, writeReportFile, type ReportSheet } from './report-export';
+import { aggregateHtml, listHtml } from './report-html';
 import { createReportRunner, type AggregateSpec } from './report-runner';
 import { openReportSource, type ReportSource } from './report-source';
 
@@ -48,6 +49,8 @@ export interface ReportBuilderService {
   exportXlsx(user: EngineUser, form: ReportForm): Promise<CallResult<'reportBuilderExport'>>;
   /** A saved report the user may see (else the same 404), for a periodic report that sends it. */
   savedReport(user: EngineUser, id: number): Promise<SavedReport>;
+  /** Checks a form's table, fields, filters and axes against the user's permissions; runs nothing. */
+  checkForm(user: EngineUser, form: ReportForm): Promise<void>;
   /** The report as a sheet (the table the screen shows), run inside the user's scope. */
   sheet(user: EngineUser, form: ReportForm): Promise<ReportSheet>;
 }
@@ -181,6 +184,7 @@ export function createReportBuilderService(
         return {
           success: true,
           return: listResult,
+          html: listHtml(listResult),
           total: String(total),
           count: listResult.rows.length,
           chart,
@@ -200,7 +204,14 @@ export function createReportBuilderService(
         }
       }
       const total = addDecimals(result.rows.map((row) => row.total));
-      return { success: true, return: result, total, count: result.rows.length, chart };
+      return {
+        success: true,
+        return: result,
+        html: aggregateHtml(result),
+        total,
+        count: result.rows.length,
+        chart,
+      };
     },
 
     async fields(user, table) {
@@ -330,6 +341,10 @@ export function createReportBuilderService(
       const report = row && tables.has(row.table_name) ? toSaved(row) : null;
       if (!report) throw recordNotFound();
       return report;
+    },
+
+    async checkForm(user, form) {
+      validate(await open(user, form.table), form);
     },
 
     sheet,

@@ -2,6 +2,7 @@ import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type {
   AgentReportRow,
   CallResult,
+  GroupStatusCounts,
   ReportCounts,
   ReportRow,
   ReportStatus,
@@ -22,11 +23,16 @@ export interface ReportInput extends DateRangeInput {
   utmKey: UtmKey;
 }
 
+export interface AgentReportInput extends DateRangeInput {
+  /** Breaks each agent's leads down by this key (agent_id itself adds nothing). */
+  utmKey?: UtmKey | undefined;
+}
+
 export interface ReportsService {
   /** POST /report/utm: leads per group value and status, inside the user's scope. */
   utm(user: EngineUser, input: ReportInput): Promise<CallResult<'reportUtm'>>;
   /** POST /report/agent: per agent, lead statuses and the calls, notes and conversions of a range. */
-  agent(user: EngineUser, input: DateRangeInput | undefined): Promise<CallResult<'reportAgent'>>;
+  agent(user: EngineUser, input: AgentReportInput | undefined): Promise<CallResult<'reportAgent'>>;
   /** POST /piechart/firstFund/: first funds of the range per agent, biggest first. */
   firstFund(user: EngineUser, input: DateRangeInput | undefined): Promise<CallResult<'firstFund'>>;
 }
@@ -82,6 +88,16 @@ function pivot(rows: readonly GroupCount[], label: (value: string | null) => str
     });
   }
   return shown;
+}
+
+/** The spec's map of a report: group value -> status id -> count, for the rows that are group values. */
+export function statusCountMap(rows: readonly ReportRow[]): GroupStatusCounts {
+  const map: GroupStatusCounts = {};
+  for (const row of rows) {
+    if (row.others) continue;
+    map[row.value ?? ''] = { ...row.counts };
+  }
+  return map;
 }
 
 function totalsOf(rows: readonly ReportCounts[]): ReportCounts {
@@ -143,6 +159,29 @@ export function createReportsService(
     return rows;
   }
 
+  /** Each agent's leads of the range per value of `key`: agent value ('' for none) -> pivoted rows. */
+  async function agentBreakdown(
+    access: TableAccess,
+    key: UtmKey,
+    range: { from: RawBuilder<string>; to: RawBuilder<string> },
+  ): Promise<Record<string, ReportRow[]>> {
+    const [{ rows }, label] = await Promise.all([
+      sql<GroupCount & { agent: string | null }>`
+        select ${column('agent_id')}::text as agent, nullif(${column(key)}::text, '') as value,
+          ${column('status_id')} as status_id, count(*)::int as lead_count
+        from ${sql.id(access.table.sourceTable)}
+        where ${access.scope} and ${column('created_at')} >= ${range.from} and ${column('created_at')} < ${range.to}
+        group by 1, 2, 3`.execute(db),
+      labeller(access, key),
+    ]);
+    const byAgent = new Map<string, GroupCount[]>();
+    for (const row of rows) {
+      const agent = row.agent ?? '';
+      byAgent.set(agent, [...(byAgent.get(agent) ?? []), row]);
+    }
+    return Object.fromEntries([...byAgent].map(([agent, counts]) => [agent, pivot(counts, label)]));
+  }
+
   return {
     async utm(user, input) {
       const key = input.utmKey;
@@ -154,13 +193,27 @@ export function createReportsService(
         statuses(),
         labeller(access, key),
       ]);
-      const report = pivot(rows, label);
-      return { success: true, key, report, status, totals: totalsOf(report) };
+      const pivoted = pivot(rows, label);
+      return {
+        success: true,
+        key,
+        report: statusCountMap(pivoted),
+        rows: pivoted,
+        status,
+        totals: totalsOf(pivoted),
+      };
     },
 
     async agent(user, input) {
-      const access = await leadsFor(user, ['agent_id', 'status_id', 'created_at']);
+      const breakdownKey = input?.utmKey !== undefined && input.utmKey !== 'agent_id' ? input.utmKey : null;
+      const access = await leadsFor(user, [
+        'agent_id',
+        'status_id',
+        'created_at',
+        ...(breakdownKey ? [breakdownKey] : []),
+      ]);
       const range = toRange(input);
+      const breakdown = breakdownKey ? await agentBreakdown(access, breakdownKey, range) : undefined;
       // With every lead visible there is nothing to narrow (notes go with their lead; a call made stays
       // a call made after its lead is deleted), and the check joined each call and note against all
       // leads: 3.6x the SQL on 1,000,000 leads.
@@ -216,6 +269,7 @@ export function createReportsService(
         [...activity.values()].reduce((total, entry) => total + entry[field], 0);
       return {
         success: true,
+        ...(breakdownKey && breakdown ? { key: breakdownKey, breakdown } : {}),
         report,
         status,
         totals: {

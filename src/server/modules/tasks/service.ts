@@ -232,6 +232,16 @@ export function createTasksService(
     return id;
   }
 
+  /**
+   * A subtask list carries its parent as `info` and the parent's agents (what the task save call sends
+   * back: info and agents). See docs/api-conformance.md#tasks.
+   */
+  async function withParent(parent: TaskRow, results: Task[]): Promise<CallResult<'tasks'>> {
+    const [info] = await toTasks([parent]);
+    if (!info) throw recordNotFound();
+    return { results, info, agents: info.agents };
+  }
+
   async function list(
     user: EngineUser,
     { parentId, leadId, status, agentId, dueFrom, dueTo }: TaskListQuery,
@@ -242,18 +252,20 @@ export function createTasksService(
     }
     if (leadId !== undefined) {
       await scope.requireLead(user, leadId, { module: TASKS_MODULE });
-      if (parentId !== 0) {
-        const parent = await requireTask(user, parentId);
-        if (parent.lead_id !== leadId) throw recordNotFound();
-      }
-      return { results: await listOfLead(leadId, parentId, status) };
+      if (parentId === 0) return { results: await listOfLead(leadId, parentId, status) };
+      const parent = await requireTask(user, parentId);
+      if (parent.lead_id !== leadId) throw recordNotFound();
+      return withParent(parent, await listOfLead(leadId, parentId, status));
     }
     if (parentId !== 0) {
       // Whoever sees the parent sees all of its subtasks.
-      await requireTask(user, parentId);
+      const parent = await requireTask(user, parentId);
       let query = db.selectFrom('tasks').selectAll().where('parent_id', '=', parentId);
       if (status !== undefined) query = query.where('status', '=', status);
-      return { results: await toTasks(await query.orderBy('id', 'asc').limit(TASK_LIST_LIMIT).execute()) };
+      return withParent(
+        parent,
+        await toTasks(await query.orderBy('id', 'asc').limit(TASK_LIST_LIMIT).execute()),
+      );
     }
     // The user's own top-level tasks (a manager's filter: one agent's), a task of a lead only while that
     // lead is in the user's scope.

@@ -14,7 +14,7 @@ import { FilesTab } from './files/FilesTab';
 import { LeadHeader } from './header/LeadHeader';
 import { JournalTab } from './journal/JournalTab';
 import { leadCallInputs } from './lead-queries';
-import { NotesPanel } from './notes/NotesPanel';
+import { NotesPanel, RemindersPanel } from './notes/NotesPanel';
 import { PersonalInfoTab } from './personal/PersonalInfoTab';
 import { PlatformsTab } from './platforms/PlatformsTab';
 import { RemittersTab } from './remitters/RemittersTab';
@@ -97,6 +97,8 @@ function RightColumn({ leadId, answer, currentUserId }: RightColumnProps): React
             panel={
               !visited.has(tab) ? undefined : tab === 'notlar' ? (
                 <NotesPanel leadId={leadId} currentUserId={currentUserId} />
+              ) : tab === 'hatirlatmalar' ? (
+                <RemindersPanel leadId={leadId} currentUserId={currentUserId} />
               ) : (
                 <EmailPanel leadId={leadId} hasEmail={hasEmail} />
               )

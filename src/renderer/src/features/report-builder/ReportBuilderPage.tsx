@@ -3,24 +3,29 @@ import { keepPreviousData } from '@tanstack/react-query';
 import dayjs from 'dayjs';
 import { useRef, useState, type ReactNode } from 'react';
 import type { CallResult, ReportFormInput } from '../../../../shared/contract';
-import { REPORT_BUILDER_PAGE_SIZE } from '../../../../shared/domain/report-builder';
+import {
+  REPORT_BUILDER_PAGE_SIZE,
+  REPORT_BUILDER_PAGE_SIZES,
+} from '../../../../shared/domain/report-builder';
 import { format } from '../../../../shared/i18n/messages';
 import { usePermissions } from '../../api/permissions';
 import { useCrmQuery } from '../../api/use-crm-call';
 import { useBridge } from '../../bridge/bridge-context';
 import { reportBuilderTexts as texts } from '../../i18n/report-builder-texts';
 import { usePageTitle } from '../../shell/top-bar/top-bar-slot';
+import { PageSizeSelect } from '../../ui/PageSizeSelect';
 import { useNotifier } from '../../ui/toaster';
 import { chartImage, saveReportExcel, saveReportPdf, type FileOutcome } from './report-files';
 import { fromSaved, initialForm, toReportBody, type ReportFormState } from './report-form-state';
 import { ReportChart } from './ReportChart';
+import { TransactionDetailDialog } from './TransactionDetailDialog';
 import { ReportFormPanel } from './ReportFormPanel';
 import { SavedReportsBar } from './SavedReportsBar';
 import { AggregateTable, formatValue, ListTable } from './ReportTables';
 import './report-builder.css';
 
 type RunAnswer = CallResult<'reportBuilder'>;
-type Applied = { body: ReportFormInput; page: number };
+type Applied = { body: ReportFormInput; page: number; limit: number };
 
 /** The result as rows of text, for the PDF. */
 function pdfTable(answer: RunAnswer): { columns: string[]; rows: string[][] } {
@@ -59,6 +64,7 @@ export function ReportBuilderPage(): ReactNode {
   const [applied, setApplied] = useState<Applied | null>(null);
   const [savedId, setSavedId] = useState<number | null>(null);
   const [exporting, setExporting] = useState<'excel' | 'pdf' | null>(null);
+  const [trxDetail, setTrxDetail] = useState<number | null>(null);
   const chartRef = useRef<HTMLDivElement>(null);
 
   const fields = useCrmQuery(
@@ -73,14 +79,15 @@ export function ReportBuilderPage(): ReactNode {
       body: {
         ...(applied?.body ?? toReportBody(form)),
         page: applied?.page ?? 1,
-        limit: REPORT_BUILDER_PAGE_SIZE,
+        limit: applied?.limit ?? REPORT_BUILDER_PAGE_SIZE,
       },
     },
     { enabled: applied !== null, placeholderData: keepPreviousData },
   );
   const current = saved.data?.results.find((item) => item.id === savedId) ?? null;
 
-  const run = (next: ReportFormState = form): void => setApplied({ body: toReportBody(next), page: 1 });
+  const run = (next: ReportFormState = form): void =>
+    setApplied({ body: toReportBody(next), page: 1, limit: applied?.limit ?? REPORT_BUILDER_PAGE_SIZE });
 
   const finishFile = (outcome: FileOutcome): void => {
     setExporting(null);
@@ -219,6 +226,7 @@ export function ReportBuilderPage(): ReactNode {
                     table={applied.body.table}
                     isLeads={fields.data?.isLeads ?? false}
                     result={answer.return}
+                    onOpenTransaction={setTrxDetail}
                   />
                   <div className="report-pager">
                     <Button
@@ -235,6 +243,12 @@ export function ReportBuilderPage(): ReactNode {
                       onClick={() => setApplied({ ...applied, page: applied.page + 1 })}
                       data-testid="report-next-page"
                     />
+                    <PageSizeSelect
+                      value={applied.limit}
+                      options={REPORT_BUILDER_PAGE_SIZES}
+                      onChange={(limit) => setApplied({ ...applied, page: 1, limit })}
+                      testId="report-page-size"
+                    />
                   </div>
                 </>
               ) : (
@@ -244,6 +258,11 @@ export function ReportBuilderPage(): ReactNode {
           ) : null}
         </Card>
       </div>
+      <TransactionDetailDialog
+        id={trxDetail}
+        onClose={() => setTrxDetail(null)}
+        canOpenList={isAdmin || department === 'sales_manager'}
+      />
     </div>
   );
 }

@@ -1,10 +1,11 @@
-import { HTMLTable } from '@blueprintjs/core';
+import { Button, HTMLTable } from '@blueprintjs/core';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import type { AggregateResult, CellValue, ListResult } from '../../../../shared/contract';
 import { formatDecimalTr } from '../../../../shared/domain';
 import { addDecimals, reportRowLink } from '../../../../shared/domain/report-builder';
 import { reportBuilderTexts as texts } from '../../i18n/report-builder-texts';
+import { TRANSACTIONS_TABLE } from './TransactionDetailDialog';
 
 /** Counts as whole numbers, sums with two decimals, in Turkish notation; the text itself is exact. */
 export function formatValue(text: string | undefined, valueType: AggregateResult['valueType']): string {
@@ -72,10 +73,19 @@ export function AggregateTable({ result }: { result: AggregateResult }): ReactNo
 const shown = (value: CellValue): string =>
   value === null ? '' : typeof value === 'boolean' ? (value ? texts.yes : texts.no) : String(value);
 
-type ListTableProps = { table: string; isLeads: boolean; result: ListResult };
+type ListTableProps = {
+  table: string;
+  isLeads: boolean;
+  result: ListResult;
+  /** A transaction's id opens the builder's transaction-detail modal instead of a link. */
+  onOpenTransaction?: (id: number) => void;
+};
 
-/** A page of rows; ids open the row (a lead's workspace, or the transaction in its list). */
-export function ListTable({ table, isLeads, result }: ListTableProps): ReactNode {
+/**
+ * A page of rows; ids open the row (a lead's workspace; a transaction in the detail modal; another row in
+ * its list).
+ */
+export function ListTable({ table, isLeads, result, onOpenTransaction }: ListTableProps): ReactNode {
   return (
     <div className="report-table-scroll">
       <HTMLTable compact striped className="report-table" data-testid="report-result-table">
@@ -92,6 +102,22 @@ export function ListTable({ table, isLeads, result }: ListTableProps): ReactNode
               {result.fields.map((field) => {
                 const value = row[field.name] ?? null;
                 const to = reportRowLink(table, field.name, value, isLeads);
+                const trxId = table === TRANSACTIONS_TABLE && field.name === 'id' ? Number(value) : NaN;
+                if (onOpenTransaction && Number.isSafeInteger(trxId) && trxId > 0) {
+                  return (
+                    <td key={field.name}>
+                      <Button
+                        variant="minimal"
+                        size="small"
+                        intent="primary"
+                        text={shown(value)}
+                        title={texts.trxDetailOpen}
+                        onClick={() => onOpenTransaction(trxId)}
+                        data-testid="report-trx-open"
+                      />
+                    </td>
+                  );
+                }
                 return (
                   <td key={field.name}>
                     {to ? (

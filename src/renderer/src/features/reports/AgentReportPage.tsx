@@ -1,8 +1,13 @@
-import { Card } from '@blueprintjs/core';
+import { Card, HTMLSelect } from '@blueprintjs/core';
 import { keepPreviousData } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import type { AgentReportRow } from '../../../../shared/contract';
-import { MAX_REPORT_RANGE_DAYS } from '../../../../shared/domain/report-keys';
+import {
+  MAX_REPORT_RANGE_DAYS,
+  reportCellLink,
+  UTM_KEYS,
+  type UtmKey,
+} from '../../../../shared/domain/report-keys';
 import { format } from '../../../../shared/i18n/messages';
 import { useCrmQuery } from '../../api/use-crm-call';
 import { DateRangePicker, isValidRange, lastDays, type DayRange } from '../../components/date-input';
@@ -18,9 +23,14 @@ const ACTIVITY: readonly ExtraColumn<AgentReportRow>[] = [
   { key: 'conversions', label: reportTexts.conversions, value: (row) => row.conversions },
 ];
 
+const BREAKDOWN_KEYS = UTM_KEYS.filter((key) => key !== 'agent_id');
+const isBreakdownKey = (value: string): value is UtmKey =>
+  (BREAKDOWN_KEYS as readonly string[]).includes(value);
+
 /**
  * /report/agent (see docs/requirements.md#lead-workspace-and-work-screens): per agent, the statuses of the leads created in a range (default the last 30
- * days), and the calls made, notes written and leads converted in it.
+ * days), and the calls made, notes written and leads converted in it; optionally each agent's leads broken
+ * down by a UTM key (the call's utmKey). Every count opens the list of those leads, created in the range.
  */
 export function AgentReportPage(): ReactNode {
   usePageTitle(reportTexts.agentTitle);
@@ -28,8 +38,18 @@ export function AgentReportPage(): ReactNode {
   const valid = isValidRange(range, MAX_REPORT_RANGE_DAYS);
   const [applied, setApplied] = useState(range);
   if (valid && (applied.start !== range.start || applied.end !== range.end)) setApplied(range);
-  const report = useCrmQuery('reportAgent', { body: applied }, { placeholderData: keepPreviousData });
+  const [breakdown, setBreakdown] = useState<UtmKey | null>(null);
+  const report = useCrmQuery(
+    'reportAgent',
+    { body: { ...applied, ...(breakdown ? { utmKey: breakdown } : {}) } },
+    { placeholderData: keepPreviousData },
+  );
   const data = report.data;
+  const agentLink = (
+    value: string | null,
+    statusId?: number,
+    extra?: Record<string, string>,
+  ): string | null => (value === null ? null : reportCellLink('agent_id', value, statusId, applied, extra));
 
   return (
     <div className="page report-page" data-testid="agent-report">
@@ -40,6 +60,19 @@ export function AgentReportPage(): ReactNode {
         <div className="report-toolbar">
           <span className="report-toolbar-label">{reportTexts.createdBetween}</span>
           <DateRangePicker value={range} onChange={setRange} testIdPrefix="report-range" />
+          <span className="report-toolbar-label">{reportTexts.breakdown}</span>
+          <HTMLSelect
+            value={breakdown ?? ''}
+            onChange={(event) => {
+              const value = event.currentTarget.value;
+              setBreakdown(isBreakdownKey(value) ? value : null);
+            }}
+            options={[
+              { value: '', label: reportTexts.noBreakdown },
+              ...BREAKDOWN_KEYS.map((key) => ({ value: key, label: reportTexts.keys[key] })),
+            ]}
+            data-testid="report-breakdown"
+          />
         </div>
         <p className="report-toolbar-hint">{reportTexts.agentHint}</p>
         {!valid && (
@@ -60,8 +93,14 @@ export function AgentReportPage(): ReactNode {
               statuses={data.status}
               totals={data.totals}
               groupLabel={reportTexts.agent}
-              // The counts are of a date range, which a list link cannot carry: the names are enough.
-              cellLink={() => null}
+              // The range goes along as a creation-date filter: the list counts what the cell does.
+              cellLink={(row, statusId) => (row.others ? null : agentLink(row.value, statusId))}
+              subRows={(row) => (data.key && !row.others ? (data.breakdown?.[row.value ?? ''] ?? []) : [])}
+              subLink={(row, sub, statusId) =>
+                data.key && !row.others && !sub.others && sub.value !== null
+                  ? agentLink(row.value, statusId, { [data.key]: sub.value })
+                  : null
+              }
               extra={ACTIVITY}
               extraTotals={{
                 calls: data.totals.calls,

@@ -1,5 +1,5 @@
 import { HTMLTable } from '@blueprintjs/core';
-import type { ReactNode } from 'react';
+import { Fragment, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import type { ReportCounts, ReportRow, ReportStatus } from '../../../../shared/contract';
 import { format } from '../../../../shared/i18n/messages';
@@ -17,6 +17,9 @@ type ReportTableProps<Row extends ReportRow> = {
   cellLink: (row: Row, statusId?: number) => string | null;
   extra?: readonly ExtraColumn<Row>[];
   extraTotals?: Record<string, number>;
+  /** Rows shown under a row, indented (the agent report's breakdown by a second key). */
+  subRows?: (row: Row) => readonly ReportRow[];
+  subLink?: (row: Row, sub: ReportRow, statusId?: number) => string | null;
 };
 
 const number = (value: number): string => value.toLocaleString('tr-TR');
@@ -33,7 +36,17 @@ function Count({ count, to }: { count: number; to: string | null }): ReactNode {
 
 /** One row per group value, one column per lead status in its colours, totals right and below. */
 export function ReportTable<Row extends ReportRow>(props: ReportTableProps<Row>): ReactNode {
-  const { rows, statuses, totals, groupLabel, cellLink, extra = [], extraTotals = {} } = props;
+  const {
+    rows,
+    statuses,
+    totals,
+    groupLabel,
+    cellLink,
+    extra = [],
+    extraTotals = {},
+    subRows,
+    subLink,
+  } = props;
   const showNoStatus = totals.no_status > 0;
   return (
     <div className="report-table-scroll">
@@ -62,29 +75,61 @@ export function ReportTable<Row extends ReportRow>(props: ReportTableProps<Row>)
         </thead>
         <tbody>
           {rows.map((row) => (
-            <tr key={row.others ? '__others' : String(row.value)} data-testid="report-row">
-              <th className="report-group" scope="row">
-                {row.label}
-              </th>
-              {extra.map((column) => (
-                <td key={column.key} className="report-number" data-column={column.key}>
-                  {number(column.value(row))}
+            <Fragment key={row.others ? '__others' : String(row.value)}>
+              <tr data-testid="report-row">
+                <th className="report-group" scope="row">
+                  {row.label}
+                </th>
+                {extra.map((column) => (
+                  <td key={column.key} className="report-number" data-column={column.key}>
+                    {number(column.value(row))}
+                  </td>
+                ))}
+                {statuses.map((status) => (
+                  <td key={status.id} className="report-number" data-status={status.id}>
+                    <Count count={row.counts[String(status.id)] ?? 0} to={cellLink(row, status.id)} />
+                  </td>
+                ))}
+                {showNoStatus && (
+                  <td className="report-number">
+                    <Count count={row.no_status} to={null} />
+                  </td>
+                )}
+                <td className="report-number report-total" data-testid="report-row-total">
+                  <Count count={row.total} to={cellLink(row)} />
                 </td>
+              </tr>
+              {(subRows?.(row) ?? []).map((sub) => (
+                <tr
+                  key={`${String(row.value)}:${sub.others ? '__others' : String(sub.value)}`}
+                  className="report-subrow"
+                  data-testid="report-subrow"
+                >
+                  <th className="report-group" scope="row">
+                    {sub.label}
+                  </th>
+                  {extra.map((column) => (
+                    <td key={column.key} className="report-number" />
+                  ))}
+                  {statuses.map((status) => (
+                    <td key={status.id} className="report-number" data-status={status.id}>
+                      <Count
+                        count={sub.counts[String(status.id)] ?? 0}
+                        to={subLink?.(row, sub, status.id) ?? null}
+                      />
+                    </td>
+                  ))}
+                  {showNoStatus && (
+                    <td className="report-number">
+                      <Count count={sub.no_status} to={null} />
+                    </td>
+                  )}
+                  <td className="report-number report-total">
+                    <Count count={sub.total} to={subLink?.(row, sub) ?? null} />
+                  </td>
+                </tr>
               ))}
-              {statuses.map((status) => (
-                <td key={status.id} className="report-number" data-status={status.id}>
-                  <Count count={row.counts[String(status.id)] ?? 0} to={cellLink(row, status.id)} />
-                </td>
-              ))}
-              {showNoStatus && (
-                <td className="report-number">
-                  <Count count={row.no_status} to={null} />
-                </td>
-              )}
-              <td className="report-number report-total" data-testid="report-row-total">
-                <Count count={row.total} to={cellLink(row)} />
-              </td>
-            </tr>
+            </Fragment>
           ))}
         </tbody>
         <tfoot>

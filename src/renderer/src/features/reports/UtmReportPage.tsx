@@ -22,7 +22,8 @@ const isUtmKey = (value: string | null): value is UtmKey =>
 
 /**
  * /report/utm (see docs/requirements.md#lead-workspace-and-work-screens): a sidebar of group keys, and a table with one row per value and one column per
- * lead status; every count opens the list of exactly those leads. The key stays in the address (?key=).
+ * lead status; every count opens the list of exactly those leads (created in the range when one is
+ * chosen). The key stays in the address (?key=).
  */
 export function UtmReportPage(): ReactNode {
   usePageTitle(reportTexts.utmTitle);
@@ -70,14 +71,13 @@ export function UtmReportPage(): ReactNode {
               onChange={(event) => setRange(event.currentTarget.checked ? null : lastDays(30))}
               data-testid="report-all-time"
             />
-            {range === null ? (
-              <span className="report-toolbar-hint">{reportTexts.linksAllTime}</span>
-            ) : (
+            {range !== null && (
               <>
                 <span className="report-toolbar-label">{reportTexts.createdBetween}</span>
                 <DateRangePicker value={range} onChange={setRange} testIdPrefix="report-range" />
               </>
             )}
+            <span className="report-toolbar-hint">{reportTexts.linksHint}</span>
           </div>
           {!rangeValid && (
             <p className="report-range-invalid" role="alert">
@@ -87,21 +87,20 @@ export function UtmReportPage(): ReactNode {
           <ReportState
             isPending={report.isPending}
             error={report.error}
-            empty={report.data?.report.length === 0}
+            empty={report.data?.rows.length === 0}
             emptyDetail={reportTexts.emptyDetailUtm}
             retry={() => void report.refetch()}
           >
             {report.data && (
               <ReportTable
-                rows={report.data.report}
+                rows={report.data.rows}
                 statuses={report.data.status}
                 totals={report.data.totals}
                 groupLabel={reportTexts.keys[report.data.key]}
                 cellLink={(row, statusId) =>
-                  // Leads without a value and the summed row have no list filter that finds exactly them.
-                  row.value === null || applied !== null
-                    ? null
-                    : reportCellLink(report.data.key, row.value, statusId)
+                  // Leads without a value and the summed row have no list filter that finds exactly them;
+                  // a range goes along as a creation-date filter, so the list counts what the cell does.
+                  row.value === null ? null : reportCellLink(report.data.key, row.value, statusId, applied)
                 }
               />
             )}

@@ -2,6 +2,7 @@ import { Button, Callout, InputGroup, Spinner, Tab, Tabs } from '@blueprintjs/co
 import { useMemo, useState, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { WORKSPACE_PAGE_SIZE } from '../../../../shared/domain';
+import { PageSizeSelect } from '../../ui/PageSizeSelect';
 import {
   tabStatuses,
   TRANSACTION_TABS,
@@ -80,16 +81,13 @@ function TabList({ tab, department }: { tab: TransactionTab; department: string 
   const statuses = useTransactionStatuses();
   const queue = useQueue();
   const [page, setPage] = useState(1);
+  const [pageSize, setPageSize] = useState(WORKSPACE_PAGE_SIZE);
   const waiting = tab === 'pending';
   const query = useMemo(() => {
-    const base = workspaceQuery(
-      tabStatuses(tab, department, queueFilter(queue?.statuses)),
-      page,
-      WORKSPACE_PAGE_SIZE,
-    );
+    const base = workspaceQuery(tabStatuses(tab, department, queueFilter(queue?.statuses)), page, pageSize);
     // The queue is worked oldest first; the other tabs read newest first.
     return waiting ? { ...base, sort: { name: 'created_at', type: 'asc' as const } } : base;
-  }, [tab, department, page, queue, waiting]);
+  }, [tab, department, page, pageSize, queue, waiting]);
   const list = useTableData(TRANSACTIONS_TABLE, query);
   if (list.isError) {
     return (
@@ -100,7 +98,7 @@ function TabList({ tab, department }: { tab: TransactionTab; department: string 
     );
   }
   if (!list.data || !statuses.data || (waiting && !queue)) return <Spinner size={24} />;
-  const pages = Math.max(1, Math.ceil(list.data.total / WORKSPACE_PAGE_SIZE));
+  const pages = Math.max(1, Math.ceil(list.data.total / pageSize));
   return (
     <>
       {waiting ? <p className="trx-queue-hint">{tt.queueHint}</p> : null}
@@ -130,6 +128,14 @@ function TabList({ tab, department }: { tab: TransactionTab; department: string 
           disabled={page >= pages}
           onClick={() => setPage(page + 1)}
           aria-label={uiTexts.nextPage}
+        />
+        <PageSizeSelect
+          value={pageSize}
+          onChange={(size) => {
+            setPageSize(size);
+            setPage(1);
+          }}
+          testId="trx-page-size"
         />
       </div>
     </>

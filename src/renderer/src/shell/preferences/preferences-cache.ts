@@ -5,6 +5,7 @@ import {
   type Layout,
   type Preferences,
 } from '../../../../shared/contract';
+import { readSpecPreferenceKeys, writeSpecPreferenceKeys } from './spec-browser-keys';
 
 /** The part of the Web Storage API the cache needs, so tests can pass a plain map. */
 export type PreferenceStorage = Pick<Storage, 'getItem' | 'setItem'>;
@@ -18,7 +19,11 @@ export function preferencesCacheKey(userId: number | null): string {
   return `crmPreferences_${userId ?? 'anon'}`;
 }
 
-/** Reads the cached copy; anything damaged or from an older version falls back key by key. */
+/**
+ * Reads the cached copy; anything damaged or from an older version falls back key by key. Without a copy
+ * of the user's own, the spec's browser keys (a first start, a browser a client of the spec used) give
+ * what they hold.
+ */
 export function readCachedPreferences(storage: PreferenceStorage | null, userId: number | null): Preferences {
   if (!storage) return { ...DEFAULT_PREFERENCES };
   let raw: unknown = null;
@@ -30,7 +35,9 @@ export function readCachedPreferences(storage: PreferenceStorage | null, userId:
   }
   const whole = preferencesSchema.safeParse(raw);
   if (whole.success) return whole.data;
-  if (typeof raw !== 'object' || raw === null) return { ...DEFAULT_PREFERENCES };
+  if (typeof raw !== 'object' || raw === null) {
+    return { ...DEFAULT_PREFERENCES, ...readSpecPreferenceKeys(storage, userId) };
+  }
   // Key by key: one damaged value must not cost the user the others (say, a dark mode kept by hand).
   const record = raw as Record<string, unknown>;
   const merged: Record<string, unknown> = { ...DEFAULT_PREFERENCES };
@@ -52,6 +59,7 @@ export function writeCachedPreferences(
   } catch {
     // Storage full or disabled: the next start paints the defaults until the server answers.
   }
+  writeSpecPreferenceKeys(storage, userId, preferences);
 }
 
 export function isLayout(value: unknown): value is Layout {

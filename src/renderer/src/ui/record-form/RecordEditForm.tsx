@@ -4,6 +4,7 @@ import { format, messages } from '../../../../shared/i18n/messages';
 import { useNotifier } from '../toaster';
 import { EditorTableContext } from '../../components/field-editors';
 import { uiTexts } from '../../i18n/ui-texts';
+import type { LayoutSection } from './record-form';
 import { RecordFields, type RowAnswer } from './RecordFields';
 import { useRecordForm } from './use-record-form';
 import { useRecordSave } from './use-record-save';
@@ -20,6 +21,8 @@ export type RecordEditFormProps = {
   autoFocus?: boolean;
   /** After a successful save, for what else the record shows (header, journal, other lists). */
   onSaved?: () => void;
+  /** The user's layout of the table's fields (the generic detail page's builder). */
+  sections?: readonly LayoutSection[] | null;
 };
 
 /**
@@ -36,6 +39,7 @@ export function RecordEditForm({
   className,
   autoFocus = false,
   onSaved,
+  sections = null,
 }: RecordEditFormProps): ReactNode {
   const notifier = useNotifier();
   const form = useRecordForm(answer);
@@ -77,6 +81,7 @@ export function RecordEditForm({
           onChange={form.setValue}
           testIdPrefix={`${testIds}field-`}
           autoFocus={autoFocus}
+          sections={sections}
         />
       </EditorTableContext>
       {canWrite ? (

@@ -4,7 +4,7 @@ import type { CallResult, FieldMeta, RecordRow } from '../../../../shared/contra
 import { FieldEditor, type FieldEditorValue } from '../../components/field-editors';
 import { cellText, FieldValue } from '../../components/field-renderers';
 import { uiTexts } from '../../i18n/ui-texts';
-import { groupByCategory, isEditable, type FormValues } from './record-form';
+import { isEditable, layoutGroups, type FormValues, type LayoutSection } from './record-form';
 import './record-form.css';
 
 export type RowAnswer = CallResult<'row'>;
@@ -38,6 +38,8 @@ export type RecordFieldsProps = {
   testIdPrefix: string;
   disabled?: boolean;
   autoFocus?: boolean;
+  /** The user's layout of the table (sections of fields); null or absent: the fields' categories. */
+  sections?: readonly LayoutSection[] | null;
 };
 
 /**
@@ -51,14 +53,15 @@ export function RecordFields({
   testIdPrefix,
   disabled = false,
   autoFocus = false,
+  sections = null,
 }: RecordFieldsProps): ReactNode {
   const writable = useMemo(() => new Set(answer.write_fields), [answer.write_fields]);
-  const groups = useMemo(() => groupByCategory(answer.fields), [answer.fields]);
+  const groups = useMemo(() => layoutGroups(answer.fields, sections), [answer.fields, sections]);
   let first = autoFocus;
   return (
     <>
       {groups.map((group) => (
-        <fieldset key={group.category} className="record-fields-group">
+        <fieldset key={group.category} className="record-fields-group" data-testid="record-fields-group">
           <legend>{group.category}</legend>
           <div className="record-fields-grid">
             {group.fields.map((field) => {

@@ -13,6 +13,9 @@ export {
   insertFormFields,
   insertInputs,
   isEditable,
+  layoutGroups,
+  type FieldGroup,
   type FormInputs,
+  type LayoutSection,
   type FormValues,
 } from './record-form';

@@ -88,6 +88,9 @@ export function insertFailureText(message: string | undefined): string {
 
 export type FieldGroup = { category: string; fields: FieldMeta[] };
 
+/** A titled section of a detail-page layout: field names in their order (detail-layouts contract). */
+export type LayoutSection = { title: string; fields: readonly string[] };
+
 /**
  * Fields grouped by their category in the registry's order, except that the group holding the id (the
  * system fields: id, timestamps) goes last: a form opens on what people edit, not on record keeping.
@@ -102,4 +105,30 @@ export function groupByCategory(fields: readonly FieldMeta[]): FieldGroup[] {
   const all = [...groups].map(([category, list]) => ({ category, fields: list }));
   const system = all.filter((group) => group.fields.some((field) => field.name === 'id'));
   return [...all.filter((group) => !system.includes(group)), ...system];
+}
+
+/**
+ * The groups of a record's form under a user's layout: its sections in their order with the fields they
+ * name (fields the record does not have are skipped, empty sections left out), then every field no
+ * section names, by category as without a layout, so a field added to the table later still shows.
+ */
+export function layoutGroups(
+  fields: readonly FieldMeta[],
+  sections: readonly LayoutSection[] | null,
+): FieldGroup[] {
+  if (!sections || sections.length === 0) return groupByCategory(fields);
+  const byName = new Map(fields.map((field) => [field.name, field]));
+  const placed = new Set<string>();
+  const groups: FieldGroup[] = [];
+  for (const section of sections) {
+    const list = section.fields.flatMap((name) => {
+      const field = byName.get(name);
+      if (!field || placed.has(name)) return [];
+      placed.add(name);
+      return [field];
+    });
+    if (list.length > 0) groups.push({ category: section.title, fields: list });
+  }
+  const rest = fields.filter((field) => !placed.has(field.name));
+  return [...groups, ...groupByCategory(rest)];
 }

@@ -232,14 +232,22 @@ function NoteList({ leadId }: { leadId: number }): ReactNode {
   );
 }
 
-/** The right column's Notlar tab (see docs/requirements.md#lead-workspace-and-work-screens): new note, new activity, the lead's reminders and notes. */
+/** The right column's Notlar tab (see docs/requirements.md#lead-workspace-and-work-screens): new note, new activity, the lead's notes. */
 export function NotesPanel({ leadId, currentUserId }: PanelProps): ReactNode {
   return (
     <div className="ld-notes-panel" data-testid="notes-panel">
       <NoteForm leadId={leadId} currentUserId={currentUserId} />
       <ActivityForm leadId={leadId} currentUserId={currentUserId} />
-      <NotificationList leadId={leadId} currentUserId={currentUserId} />
       <NoteList leadId={leadId} />
+    </div>
+  );
+}
+
+/** The right column's Hatırlatmalar tab (see docs/requirements.md#lead-workspace-and-work-screens): the lead's reminders and their state. */
+export function RemindersPanel({ leadId, currentUserId }: PanelProps): ReactNode {
+  return (
+    <div className="ld-notes-panel" data-testid="reminders-panel">
+      <NotificationList leadId={leadId} currentUserId={currentUserId} />
     </div>
   );
 }

@@ -33,13 +33,21 @@ export const LEFT_TAB_TITLES: Readonly<Record<LeftTab, string>> = {
   '3-sahis-bilgileri': messages.tabThirdParties,
 };
 
-/** The right column: notes and reminders (module notlar), e-mail (module emailler). */
-export const RIGHT_TABS = ['notlar', 'emailler'] as const;
+/** The right column (see docs/requirements.md#lead-workspace-and-work-screens): Notes, E-Mail and Reminders; the reminders are the notes module's. */
+export const RIGHT_TABS = ['notlar', 'emailler', 'hatirlatmalar'] as const;
 export type RightTab = (typeof RIGHT_TABS)[number];
 
 export const RIGHT_TAB_TITLES: Readonly<Record<RightTab, string>> = {
   notlar: messages.tabNotes,
   emailler: messages.tabEmails,
+  hatirlatmalar: messages.tabReminders,
+};
+
+/** The module that shows each right tab. */
+const RIGHT_TAB_MODULES: Readonly<Record<RightTab, string>> = {
+  notlar: 'notlar',
+  emailler: 'emailler',
+  hatirlatmalar: 'notlar',
 };
 
 /** docs/requirements.md#lead-workspace-and-work-screens: a left tab shows only when the user's modules hold it; personal info always shows. */
@@ -51,7 +59,7 @@ export function visibleLeftTabs(modules: readonly string[]): LeftTab[] {
 /** Right column tabs follow the modules too (notlar for notes and reminders, emailler for e-mail). */
 export function visibleRightTabs(modules: readonly string[]): RightTab[] {
   const granted = new Set(modules);
-  return RIGHT_TABS.filter((tab) => granted.has(tab));
+  return RIGHT_TABS.filter((tab) => granted.has(RIGHT_TAB_MODULES[tab]));
 }
 
 /** '#gorevler' → 'gorevler'; tolerant of a missing '#', percent-encoding and a trailing query. */

@@ -1,10 +1,8 @@
 import {
   addFilter,
-  FILTER_TYPES,
   filterInputKind,
   isFilterType,
   isFilterValueEmpty,
-  type ComponentType,
   type FilterInputKind,
   type FilterType,
   type FilterValue,
@@ -85,34 +83,8 @@ export function keepKnownFilters(filters: ListFilter[], knownFields: ReadonlySet
 
 // ---- Field kinds -------------------------------------------------------------------------------------
 
-/** What a field holds, as far as searching is concerned. */
-export type SearchFieldKind = 'option' | 'number' | 'date' | 'text';
-
-const NUMBER_COMPONENTS: ReadonlySet<ComponentType> = new Set(['id', 'lead_id', 'integer', 'double']);
-const DATE_COMPONENTS: ReadonlySet<ComponentType> = new Set(['date', 'birthday']);
-const OPTION_COMPONENTS: ReadonlySet<ComponentType> = new Set(['selectbox', 'status', 'leadStatus']);
-
-/** A field is a choice when it has an option list, whatever component draws it. */
-export function searchFieldKind(component: ComponentType, optionListId: number | null): SearchFieldKind {
-  if (OPTION_COMPONENTS.has(component) || (optionListId !== null && optionListId > 0)) return 'option';
-  if (NUMBER_COMPONENTS.has(component)) return 'number';
-  if (DATE_COMPONENTS.has(component)) return 'date';
-  return 'text';
-}
-
-/** The operator a search-panel row starts with: what people look for most in such a field. */
-export function defaultFilterType(kind: SearchFieldKind): FilterType {
-  switch (kind) {
-    case 'option':
-      return FILTER_TYPES.multipleChoice;
-    case 'number':
-      return FILTER_TYPES.equal;
-    case 'date':
-      return FILTER_TYPES.between;
-    case 'text':
-      return FILTER_TYPES.contains;
-  }
-}
+// The field kinds and each kind's first operator are the server's too (GET /fields answers `filter`).
+export { defaultFilterType, searchFieldKind, type SearchFieldKind } from '../../../../../shared/domain';
 
 /** First item of a list, or the start (else end) of a range: the best single value to keep. */
 function firstText(value: FilterValue): string {
