@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { SPEC_CALLS } from './spec-calls';
 
 /**
- * Every call of both §7 tables has a test here (its title names the call) and a row in
+ * Every call of both API tables of the specification (docs/api-conformance.md) has a test here (its title names the call) and a row in
  * docs/api-conformance.md. Titles are read from the files' text: a call is covered when a test title
  * names it followed by something that is not more path ('/bids/{x}' is not covered by '/bids/{x}/{y}').
  */
@@ -28,7 +28,7 @@ function titles(): string[] {
 const names = (call: string): RegExp =>
   new RegExp(`${call.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![\\w/{])`);
 
-describe('the conformance suite covers both §7 tables', () => {
+describe('the conformance suite covers both API tables of the specification (docs/api-conformance.md)', () => {
   const all = titles();
 
   it.each(SPEC_CALLS.map((entry) => [entry.call] as const))('%s has a test', (call) => {

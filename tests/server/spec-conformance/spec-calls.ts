@@ -1,5 +1,5 @@
 /**
- * Every call of the two §7 tables of the spec, once each (a call both documents name is one entry). The
+ * Every call of the two API tables of the specification (docs/api-conformance.md), once each (a call both documents name is one entry). The
  * suite's test titles start with `call`, and docs/api-conformance.md has a row per entry: the coverage
  * test checks both, so a call can neither lose its test nor its documented reading.
  */

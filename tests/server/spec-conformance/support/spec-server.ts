@@ -12,7 +12,7 @@ import { login } from '../../support/http';
 import { createTestDatabase } from '../../support/test-database';
 
 /**
- * A client written from the spec alone: it sends the calls of both §7 tables with the bodies the spec
+ * A client written from the spec alone: it sends the calls of both API tables of the specification (docs/api-conformance.md) with the bodies the spec
  * describes (PHP-style bracket forms unless the spec says JSON, only the fields it names) and reads the
  * answers by the spec's words. Nothing here comes from our contract, so the suite checks the server
  * against the spec, not against itself.
