@@ -25,6 +25,7 @@ import { leadMonthTotalsSchema } from './migrations/023-lead-month-totals';
 import { teamNameIndexSchema } from './migrations/024-team-name-index';
 import { transactionLedgerRulesSchema } from './migrations/025-transaction-ledger-rules';
 import { platformOperationsSchema } from './migrations/026-platform-operations';
+import { workingDaysSchema } from './migrations/029-working-days';
 
 export interface Migration {
   /** Stored in schema_migrations; never rename one that has shipped. */
@@ -61,6 +62,7 @@ export const migrations: readonly Migration[] = [
   { id: '024-team-name-index', statements: teamNameIndexSchema },
   { id: '025-transaction-ledger-rules', statements: transactionLedgerRulesSchema },
   { id: '026-platform-operations', statements: platformOperationsSchema },
+  { id: '029-working-days', statements: workingDaysSchema },
 ];
 
 /**

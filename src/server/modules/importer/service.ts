@@ -339,6 +339,8 @@ export function createImporterService(db: Kysely<Database>, deps: ImporterServic
         const baseNames = [...fields.map((field) => field.name), ...extra.keys()];
         const extraValues = [...extra.values()];
         const valueMaps: Map<string, WriteValue>[] = [];
+        // The file's columns were chosen; the rest are defaults (record-hooks.ts `given`).
+        const given: ReadonlySet<string> = new Set(fields.map((field) => field.name));
         for (const row of kept) {
           const values = new Map<string, WriteValue>(
             baseNames.map((name, i) => [
@@ -347,7 +349,7 @@ export function createImporterService(db: Kysely<Database>, deps: ImporterServic
             ]),
           );
           // Assignment rules and other table rules, as for any insert (record-hooks.ts); a hook may add values.
-          await hooks.beforeWrite({ trx, user, access, mode: 'insert', ids: [], values });
+          await hooks.beforeWrite({ trx, user, access, mode: 'insert', ids: [], values, given });
           checkRequired(access.table, values);
           valueMaps.push(values);
         }
