@@ -29,6 +29,12 @@ import { createPlatformOperationsJob } from './jobs/platform-operations-job';
 import { createPlatformReconciliationJob } from './jobs/platform-reconciliation-job';
 import { createFundingService, type FundingService } from './modules/platform-operations/funding';
 import { ADMIN_JOURNALED_SOURCES, adminTableJournalHook } from './modules/admin/admin-table-journal';
+import { JOURNALED_SOURCE } from './engine/lead-journal';
+import {
+  createDefaultStatusHook,
+  createLeadOwnershipHook,
+  LEAD_STATUSES_SOURCE,
+} from './engine/lead-ownership';
 import { createAdminService, type AdminService } from './modules/admin/service';
 import { createAdminUsersService, type AdminUsersService } from './modules/admin/users';
 import { createPermissionsService, type PermissionsService } from './modules/permissions/service';
@@ -342,6 +348,9 @@ export async function composeServer(app: FastifyInstance, options: ComposeOption
     }),
   );
   recordHooks.register(OPTION_VALUES_SOURCE, statusFlowHook);
+  // Ownership follows the agent and new leads get the default status, on every write path.
+  recordHooks.register(JOURNALED_SOURCE, createLeadOwnershipHook());
+  recordHooks.register(LEAD_STATUSES_SOURCE, createDefaultStatusHook());
   recordHooks.register(PLATFORMS_TABLE, platformRowsHook);
   // Admin tables edited through the generic list are journaled like the admin calls (see docs/admin-guide.md).
   for (const source of ADMIN_JOURNALED_SOURCES) recordHooks.register(source, adminTableJournalHook);

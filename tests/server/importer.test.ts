@@ -340,6 +340,7 @@ describe('POST /api/bulk/insert/', () => {
         ...body,
         excelId: newExcelId(),
         firstRow: 102,
+        total: many.length,
         inputs: { columns: ['phone', 'utm_source'], data: many },
       }),
       400,

@@ -179,6 +179,7 @@ describe('GET /api/permissions', () => {
       'transactions',
       'tasks',
       'call_periods',
+      'bids',
     ]);
     const leads = answer.tables[0];
     expect(leads).toMatchObject({

@@ -26,6 +26,7 @@ import { teamNameIndexSchema } from './migrations/024-team-name-index';
 import { transactionLedgerRulesSchema } from './migrations/025-transaction-ledger-rules';
 import { platformOperationsSchema } from './migrations/026-platform-operations';
 import { noteStatusesDetailLayoutsSchema } from './migrations/028-note-statuses-detail-layouts';
+import { workingDaysSchema } from './migrations/029-working-days';
 
 export interface Migration {
   /** Stored in schema_migrations; never rename one that has shipped. */
@@ -63,6 +64,7 @@ export const migrations: readonly Migration[] = [
   { id: '025-transaction-ledger-rules', statements: transactionLedgerRulesSchema },
   { id: '026-platform-operations', statements: platformOperationsSchema },
   { id: '028-note-statuses-detail-layouts', statements: noteStatusesDetailLayoutsSchema },
+  { id: '029-working-days', statements: workingDaysSchema },
 ];
 
 /**

@@ -27,6 +27,8 @@ export interface UsersTable {
   created_at: Timestamp;
   /** 1: an admin set the password; every call but the password change is refused (migration 014). */
   must_change_password: Generated<number>;
+  /** The fast-call line one click on "Ara" uses ('0', '80', '90'), null: a plain call (migration 029). */
+  default_call_line: Generated<string | null>;
 }
 export interface SessionsTable {
   id: Generated<number>;
@@ -45,6 +47,8 @@ export interface LeadStatusesTable {
   sort: Generated<number>;
   /** Days between calls of a lead in this status (migration 016); null: not on the call-period list. */
   call_period_days: Generated<number | null>;
+  /** 1: the status a new lead gets when nothing names one; at most one status (migration 029). */
+  is_default: Generated<number>;
 }
 /** What a note's note_status_id names (migration 028); 7 is the chat message. */
 export interface LeadNoteStatusesTable {
@@ -545,6 +549,12 @@ export interface ImportReportsTable {
   chunks_done: Generated<number>;
   created_at: Timestamp;
   updated_at: Timestamp;
+  /** What became of rows whose phone a lead already had (migration 029). */
+  duplicate_policy: Generated<'skip' | 'import' | 'update'>;
+  /** Existing leads whose empty fields the file filled (policy 'update'). */
+  updated: Generated<number>;
+  /** The owner step chosen before the upload, as the report shows it. */
+  owner: ColumnType<unknown, string | null | undefined, string | null>;
 }
 /** The chunks an import has received (migration 013); the key makes a chunk count once. */
 export interface ImportChunksTable {
@@ -677,6 +687,10 @@ export interface PeriodicReportsTable {
   last_error: string | null;
   last_sent_at: NullableTimestamp;
   created_at: Timestamp;
+  /** The range rule each mail computes its dates from (migration 029); null: the period before the send. */
+  range_rule: ColumnType<unknown, string | null | undefined, string | null>;
+  /** The range the last mail covered ({ start, end }). */
+  last_range: ColumnType<unknown, string | null | undefined, string | null>;
 }
 
 /** A chat channel, or a direct conversation of two users (direct_low < direct_high), migration 015. */

@@ -14,6 +14,11 @@ export interface RecordWriteContext {
   readonly ids: readonly number[];
   /** The values about to be written; a hook may refuse (throw) or add server-set values. */
   readonly values: Map<string, WriteValue>;
+  /**
+   * An insert's names the caller gave (the form's or the file's); the other values came from defaults.
+   * Left out: every value was given.
+   */
+  readonly given?: ReadonlySet<string>;
 }
 
 /**

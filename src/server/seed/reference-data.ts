@@ -16,7 +16,15 @@ import {
 } from './transaction-data';
 import { WORK_SCREENS, workScreenPermission } from './work-screens';
 import { DEFAULT_CALL_PERIOD_DAYS } from '../db/migrations/016-work-management';
-import { COUNTRIES, FEMALE_NAMES, LEAD_STATUSES, MALE_NAMES, OCCUPATIONS, SURNAMES } from './turkish-data';
+import {
+  COUNTRIES,
+  FEMALE_NAMES,
+  LEAD_STATUSES,
+  MALE_NAMES,
+  NEW_STATUS_LABEL,
+  OCCUPATIONS,
+  SURNAMES,
+} from './turkish-data';
 
 /** Password of every demo account; printed by the seed CLI and used by the e2e tests. */
 export const DEMO_PASSWORD = 'Demo.2026';
@@ -597,6 +605,8 @@ const LEAD_STATUS_FIELDS: readonly FieldSeed[] = [
   f('background', 'Arka Plan Rengi', 'color', CATEGORY.sales, { show_insert: 1 }),
   f('color', 'Yazı Rengi', 'color', CATEGORY.sales, { show_insert: 1 }),
   f('sort', 'Sıra', 'integer', CATEGORY.sales),
+  // The status new leads get (one at most; see docs/workflows.md#ownership-and-assignment).
+  f('is_default', 'Yeni Kayıtların Durumu', 'status', CATEGORY.sales),
 ];
 
 const NOTE_STATUS_FIELDS: readonly FieldSeed[] = [
@@ -1053,6 +1063,7 @@ export async function seedReferenceData(db: Kysely<Database>): Promise<Reference
             color: status.color,
             sort: (index + 1) * 10,
             call_period_days: DEFAULT_CALL_PERIOD_DAYS[status.label] ?? null,
+            is_default: status.label === NEW_STATUS_LABEL ? 1 : 0,
           })),
         )
         .execute();

@@ -365,6 +365,8 @@ export function createImporterService(db: Kysely<Database>, deps: ImporterServic
         const baseNames = [...fields.map((field) => field.name), ...extra.keys()];
         const extraValues = [...extra.values()];
         const valueMaps: Map<string, WriteValue>[] = [];
+        // The file's columns were chosen; the rest are defaults (record-hooks.ts `given`).
+        const given: ReadonlySet<string> = new Set(fields.map((field) => field.name));
         // Every column is optional for the screen's check (see docs/requirements.md#money-importer-and-lead-input); a row the table cannot take is
         // refused here, with the file's row numbers and the fields it lacks (docs/api-conformance.md).
         const missing = new Map<string, number[]>();
@@ -376,7 +378,7 @@ export function createImporterService(db: Kysely<Database>, deps: ImporterServic
             ]),
           );
           // Assignment rules and other table rules, as for any insert (record-hooks.ts); a hook may add values.
-          await hooks.beforeWrite({ trx, user, access, mode: 'insert', ids: [], values });
+          await hooks.beforeWrite({ trx, user, access, mode: 'insert', ids: [], values, given });
           for (const label of missingRequired(access.table, values)) {
             missing.set(label, [...(missing.get(label) ?? []), keptRowNumbers[index] ?? 0]);
           }

@@ -161,7 +161,8 @@ export function createRecordsService(db: Kysely<Database>, deps: RecordsServiceD
     const id = await db.transaction().execute(async (trx) => {
       // Who wrote the row is the session's user, never the input's.
       for (const [name, value] of await authorValues(trx, user, target.table)) values.set(name, value);
-      const context = { trx, user, access: target, mode: 'insert', ids: [], values } as const;
+      const given = new Set(prepared.keys());
+      const context = { trx, user, access: target, mode: 'insert', ids: [], values, given } as const;
       await hooks.beforeWrite(context);
       checkRequired(target.table, values);
       await checkWriteValues(trx, user, prepared);
