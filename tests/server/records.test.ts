@@ -166,7 +166,8 @@ describe('GET /api/permissions', () => {
   it('lists the tables the user may show, in menu order, with 0/1 flags and me', async () => {
     const answer = ok<{ tables: MenuTable[]; me: Me }>(await get(app, '/api/permissions', tokens.sales));
     const names = answer.tables.map((t) => t.table);
-    // Money (issue 12), chat (issue 14), and Görevler and Arama Periyotları, screens with a url (issue 16).
+    // Money (issue 12), chat (issue 14), and Görevler, Arama Periyotları and Teklif Şablonları, screens
+    // with a url (issue 16).
     expect(names).toEqual([
       'leads',
       'customers',
@@ -177,6 +178,8 @@ describe('GET /api/permissions', () => {
       'transactions',
       'tasks',
       'call_periods',
+      // Agents prepare offers: the offer screen's calls need its show flag (docs/security.md).
+      'bids',
     ]);
     const leads = answer.tables[0];
     expect(leads).toMatchObject({
