@@ -97,8 +97,30 @@ export interface MainServices {
  * The composition root of the main process without Electron: index.ts passes the real objects, the e2e
  * harness passes a memory store and no keychain and drives the router through a Playwright binding.
  */
+/** The socket to the embedded server carries the launch's secret too, in its handshake's headers. */
+function withSocketSecret(io: IoFactory, embedded: EmbeddedServerLauncher | null): IoFactory {
+  if (!embedded) return io;
+  return (origin, options) => {
+    const extra = embedded.headersFor(origin);
+    return io(origin, Object.keys(extra).length === 0 ? options : { ...options, extraHeaders: extra });
+  };
+}
+
+/** Every request to the embedded server carries the launch's secret (embedded-server.ts). */
+function withEmbeddedSecret(fetch: FetchLike, embedded: EmbeddedServerLauncher | null): FetchLike {
+  if (!embedded) return fetch;
+  return (url, init) => {
+    const extra = embedded.headersFor(url);
+    if (Object.keys(extra).length === 0) return fetch(url, init);
+    const headers = new Headers(init.headers);
+    for (const [name, value] of Object.entries(extra)) headers.set(name, value);
+    return fetch(url, { ...init, headers });
+  };
+}
+
 export function createMainServices(deps: MainServicesDeps): MainServices {
   const log = deps.log ?? consoleLog;
+  const fetch = withEmbeddedSecret(deps.fetch, deps.embedded);
   const settings = createSettings(deps.store);
   const vault = createTokenVault({
     keytar: deps.keytar,
@@ -113,7 +135,7 @@ export function createMainServices(deps: MainServicesDeps): MainServices {
   // connection's callback reads `session` only when called, after both exist.
   const server = createServerConnection({
     settings,
-    checkAddress: (url) => checkCrmAddress(url, deps.fetch, undefined, deps.policy?.allowPlainHttp === true),
+    checkAddress: (url) => checkCrmAddress(url, fetch, undefined, deps.policy?.allowPlainHttp === true),
     embedded: deps.embedded,
     onServerChanged: () => session.reset(),
     policy: deps.policy,
@@ -123,14 +145,14 @@ export function createMainServices(deps: MainServicesDeps): MainServices {
     deps.emit(event, payload);
     if (event === 'sessionExpired') session.markEnded();
   };
-  const sessionManager = createSessionManager({ vault, server, fetch: deps.fetch, emit, now: deps.now });
+  const sessionManager = createSessionManager({ vault, server, fetch, emit, now: deps.now });
   const desktop = createDesktopIntegration({
     settings,
     session: sessionManager,
     apiBase: () => server.apiBase(),
     token: () => vault.load(),
     emit,
-    io: deps.io ?? socketIoFactory,
+    io: withSocketSecret(deps.io ?? socketIoFactory, deps.embedded),
     notifier: deps.notifier ?? silentNotifier,
     globalShortcut: deps.globalShortcut === undefined ? createMemoryShortcutRegistry() : deps.globalShortcut,
     focusWindow: deps.focusWindow ?? (() => undefined),

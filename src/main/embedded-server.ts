@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { embeddedServerMessageSchema } from '../shared/ipc-channels';
 import { consoleLog, type Log } from './log';
 
@@ -22,7 +23,12 @@ export interface EmbeddedServerLauncherOptions {
   /** The first start creates the database and seeds demo data, which takes a while. */
   timeoutMs?: number;
   log?: Log;
+  /** The launch's secret (tests); default 32 random bytes. */
+  secret?: string;
 }
+
+/** The header every request to the embedded server carries (the server's http/embedded-secret.ts). */
+export const EMBEDDED_SECRET_HEADER = 'x-crm-embedded-secret';
 
 export interface EmbeddedServerLauncher {
   /** Starts the server once (later calls share the same start) and answers its API base. */
@@ -32,6 +38,10 @@ export interface EmbeddedServerLauncher {
   /** Whether a start is under way or done, so callers can wait for it instead of failing. */
   running(): Promise<string> | null;
   stop(): void;
+  /** The headers a request to `url` needs: the launch's secret when it goes to the embedded server. */
+  headersFor(url: string): Record<string, string>;
+  /** The demo accounts' password made at the database's first start; answered once, then forgotten. */
+  takeFirstPassword(): string | null;
 }
 
 export const EMBEDDED_START_TIMEOUT_MS = 60_000;
@@ -48,6 +58,9 @@ export function createEmbeddedServerLauncher(options: EmbeddedServerLauncherOpti
   let child: EmbeddedChild | null = null;
   let starting: Promise<string> | null = null;
   let readyBase: string | null = null;
+  let firstPassword: string | null = null;
+  // One secret per launch of the app: only this process and the server it forks know it.
+  const secret = options.secret ?? randomBytes(32).toString('base64url');
 
   const killChild = (): void => {
     const running = child;
@@ -77,7 +90,7 @@ export function createEmbeddedServerLauncher(options: EmbeddedServerLauncherOpti
 
       let spawned: EmbeddedChild;
       try {
-        spawned = fork(entryPath, { CRM_DATA_DIR: dataDir, CRM_EMBEDDED: '1' });
+        spawned = fork(entryPath, { CRM_DATA_DIR: dataDir, CRM_EMBEDDED: '1', CRM_EMBEDDED_SECRET: secret });
       } catch (error) {
         fail(error instanceof Error ? error.message : String(error));
         return;
@@ -94,6 +107,7 @@ export function createEmbeddedServerLauncher(options: EmbeddedServerLauncherOpti
         settled = true;
         clearTimeout(timer);
         readyBase = parsed.data.apiBase.replace(/\/+$/, '');
+        firstPassword = parsed.data.firstPassword ?? null;
         resolve(readyBase);
       });
 
@@ -118,10 +132,28 @@ export function createEmbeddedServerLauncher(options: EmbeddedServerLauncherOpti
     return attempt;
   };
 
+  const originOf = (url: string): string | null => {
+    try {
+      return new URL(url).origin;
+    } catch {
+      return null;
+    }
+  };
+
   return {
     start,
     apiBase: () => readyBase,
     running: () => starting,
     stop,
+    headersFor(url): Record<string, string> {
+      const origin = readyBase === null ? null : originOf(readyBase);
+      if (origin === null || originOf(url) !== origin) return {};
+      return { [EMBEDDED_SECRET_HEADER]: secret };
+    },
+    takeFirstPassword() {
+      const password = firstPassword;
+      firstPassword = null;
+      return password;
+    },
   };
 }

@@ -1,14 +1,5 @@
 import { execFile } from 'node:child_process';
-import {
-  appendFileSync,
-  existsSync,
-  mkdirSync,
-  readFileSync,
-  renameSync,
-  rmSync,
-  statSync,
-  writeFileSync,
-} from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { homedir, userInfo } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
@@ -45,8 +36,7 @@ import { createDeepLinkHandoff } from './deep-link-handoff';
 import { electronNotifier, forkUtilityProcess, ipcSenderOf } from './electron-adapters';
 import { createEmbeddedServerLauncher } from './embedded-server';
 import { loadKeytar } from './load-keytar';
-import { createRotatingFileLog } from './file-log';
-import { consoleLog } from './log';
+import { createElectronLog } from './electron-log';
 import type { Policy } from './policy/policy';
 import { readPolicy } from './policy/read-policy';
 import { regExeReader } from './policy/windows-registry';
@@ -98,18 +88,8 @@ let emitToRenderer: (leadId: number) => void = () => undefined;
 /** The login item started the app: the window stays in the tray until asked for. */
 let hiddenStart = false;
 
-/** main.log in the OS's log folder (Windows %APPDATA%\<app>\logs, macOS ~/Library/Logs/<app>), rotated, secrets redacted. */
-const log = createRotatingFileLog({
-  directory: app.getPath('logs'),
-  echo: consoleLog,
-  fs: {
-    size: (path) => (existsSync(path) ? statSync(path).size : null),
-    append: (path, text) => appendFileSync(path, text),
-    rename: (from, to) => renameSync(from, to),
-    remove: (path) => rmSync(path, { force: true }),
-    ensureDir: (path) => mkdirSync(path, { recursive: true }),
-  },
-});
+/** main.log through electron-log, secrets redacted before any line is written (electron-log.ts). */
+const log = createElectronLog();
 
 const handoff = createDeepLinkHandoff({
   focusWindow: () => focusMainWindow(),

@@ -22,6 +22,8 @@ export interface RealtimeConnectOptions {
   reconnection: false;
   /** A fresh connection per attempt, never a cached manager still holding an old token. */
   forceNew: true;
+  /** Sent with the handshake: the embedded server's per-launch secret (create-main-services.ts). */
+  extraHeaders?: Record<string, string>;
 }
 
 /** socket.io-client's `io`, or a fake. */

@@ -129,7 +129,9 @@ export function createServerConnection(options: ServerConnectionOptions): Server
         return { ok: false, message: messages.crmAccessProblem };
       }
       await changeTo('embedded', null);
-      return { ok: true, settings: await getSettings() };
+      // The password made at the embedded database's first start is shown once, on this screen.
+      const firstPassword = embedded.takeFirstPassword();
+      return { ok: true, settings: await getSettings(), ...(firstPassword ? { firstPassword } : {}) };
     },
   };
 }

@@ -6,6 +6,7 @@ import type { AdapterStatus } from './adapters/adapter-status';
 import { registerBodyParsers, parseQuery } from './http/body-parsers';
 import type { DatabaseHandle } from './db/database';
 import { installErrorHandlers } from './http/error-handler';
+import { EMBEDDED_SECRET_HEADER, embeddedSecretCheck } from './http/embedded-secret';
 import { reportMailDomainsFrom } from './modules/periodic-reports/mail-domains';
 import {
   callQueueLimitsFromEnv,
@@ -123,6 +124,11 @@ export interface BuildServerOptions {
   httpLimits?: Partial<HttpLimits>;
   /** The call queue's bounds; default API_MAX_ACTIVE, API_QUEUE_MAX and API_QUEUE_WAIT_MS. */
   callQueue?: CallQueueLimits;
+  /**
+   * The desktop app's embedded server: only requests carrying this launch's secret in
+   * EMBEDDED_SECRET_HEADER are answered (HTTP and socket.io), so no other local program reaches it.
+   */
+  requiredSecret?: string;
 }
 
 /** TRUST_PROXY as Fastify's trustProxy: nothing set means no proxy is believed. */
@@ -200,6 +206,15 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
 
   installErrorHandlers(app);
   installSecurityHeaders(app);
+  const hasSecret = options.requiredSecret ? embeddedSecretCheck(options.requiredSecret) : null;
+  if (hasSecret) {
+    // Before anything else reads the request: a caller without the secret learns nothing.
+    app.addHook('onRequest', async (request, reply) => {
+      if (!hasSecret(request.headers[EMBEDDED_SECRET_HEADER])) {
+        await reply.code(403).send({ success: false, msg: messages.forbidden });
+      }
+    });
+  }
   if (options.loopbackHostsOnly) {
     app.addHook('onRequest', async (request, reply) => {
       if (!LOOPBACK_HOSTS.has(hostNameOf(request.headers.host))) {
@@ -249,6 +264,7 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
     apiPrefix: API_PREFIX,
     isAllowedOrigin: (origin) => isAllowedOrigin(origin, extraOrigins),
     isAllowedHost: options.loopbackHostsOnly ? (host) => LOOPBACK_HOSTS.has(hostNameOf(host)) : null,
+    ...(hasSecret ? { isAllowedRequest: (headers) => hasSecret(headers[EMBEDDED_SECRET_HEADER]) } : {}),
     dataDir: options.dataDir,
   });
   const { auth, realtime, telephony, mailAdapter, jobs } = services;

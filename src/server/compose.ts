@@ -1,3 +1,4 @@
+import type { IncomingHttpHeaders } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import { createMailAdapterFromEnv, type MailAdapter, type MailEnv } from './adapters/mail/mail';
@@ -145,6 +146,8 @@ export interface ComposeOptions {
   apiPrefix: string;
   isAllowedOrigin: (origin: string | undefined) => boolean;
   isAllowedHost: ((host: string | undefined) => boolean) | null;
+  /** The embedded server's per-launch secret check on socket.io requests; absent: every request. */
+  isAllowedRequest?: (headers: IncomingHttpHeaders) => boolean;
   /** The server's data folder: lead files and exports live below it (the OS temp folder when omitted). */
   dataDir?: string | undefined;
   /** How often expired export files are deleted; default every 10 minutes. */
@@ -273,6 +276,7 @@ export async function composeServer(app: FastifyInstance, options: ComposeOption
     recheckMs: options.socketRecheckMs,
     isAllowedOrigin: options.isAllowedOrigin,
     isAllowedHost: options.isAllowedHost,
+    ...(options.isAllowedRequest ? { isAllowedRequest: options.isAllowedRequest } : {}),
     redisUrl: options.redisUrl,
     onError: (error, context) => app.log.error({ err: error }, `realtime: ${context}`),
   });

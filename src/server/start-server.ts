@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import type { AdapterStatus } from './adapters/adapter-status';
@@ -23,11 +24,17 @@ export interface StartServerOptions {
   corsOrigins?: readonly string[];
   /** CRM_ADMIN_* for a production install; default process.env. */
   env?: FirstAdminEnv;
+  /**
+   * The embedded server of the desktop app: the demo accounts get a password made now instead of the
+   * public demo one (answered once in `setup`), and every request must carry this launch's secret.
+   */
+  embedded?: { secret: string };
 }
 
 /** What happened to the database at this start, so callers can tell the person running it. */
 export type StartupSetup =
-  | { kind: 'demo-seeded' }
+  /** password: made for the demo accounts at this first start of an embedded server (shown once). */
+  | { kind: 'demo-seeded'; password?: string }
   /** demoAccounts: the fixed demo accounts are present (a demo database from an earlier start). */
   | { kind: 'existing-data'; demoAccounts: boolean }
   | { kind: 'first-admin'; outcome: FirstAdminOutcome };
@@ -53,7 +60,9 @@ async function prepareData(database: DatabaseHandle, options: StartServerOptions
     // Loaded only when needed: the generator and its name lists are not part of a production start.
     const { seedDemoData } = await import('./seed/demo-data');
     await seedDemoData(database.db, { leads: options.demoLeads ?? Number(process.env.DEMO_LEADS ?? 5000) });
-    return { kind: 'demo-seeded' };
+    if (!options.embedded) return { kind: 'demo-seeded' };
+    // Any local user could reach a loopback port: the public demo password must not open this one.
+    return { kind: 'demo-seeded', password: await replaceDemoPasswords(database) };
   }
   if (anyUser) {
     const demoAccount = await database.db
@@ -74,6 +83,24 @@ async function prepareData(database: DatabaseHandle, options: StartServerOptions
   };
 }
 
+/** A password no one else knows, for every demo account of a new embedded database; answered once. */
+async function replaceDemoPasswords(database: DatabaseHandle): Promise<string> {
+  // 18 random bytes: 24 characters of base64url, with a fixed tail that meets the password policy.
+  const password = `${randomBytes(18).toString('base64url')}.Aa1`;
+  const { hashPassword } = await import('./modules/auth/passwords');
+  const hash = await hashPassword(password);
+  await database.db
+    .updateTable('users')
+    .set({ password_hash: hash })
+    .where(
+      'email',
+      'in',
+      DEMO_ACCOUNTS.map((account) => account.email),
+    )
+    .execute();
+  return password;
+}
+
 /**
  * Opens the database, prepares its data (demo or first admin), and listens. Used by the CLI, by the
  * Electron main process for its embedded server, and by the e2e global setup.
@@ -87,6 +114,7 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
     const setup = await prepareData(database, options);
     const app = await buildServer({
       database,
+      ...(options.embedded ? { requiredSecret: options.embedded.secret } : {}),
       webRoot: options.webRoot,
       logger: options.logger,
       corsOrigins: options.corsOrigins,

@@ -44,7 +44,9 @@ export interface ServerChoice {
   url?: string;
 }
 
-export type ServerCheck = { ok: true; settings: AppSettings } | { ok: false; message: string };
+export type ServerCheck =
+  /** firstPassword: the embedded server's demo accounts' password, made at its first start (shown once). */
+  { ok: true; settings: AppSettings; firstPassword?: string } | { ok: false; message: string };
 
 /** One file of an export answer (`excelFiles`), to be saved on this machine. */
 export interface SaveExportInput {

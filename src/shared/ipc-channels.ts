@@ -255,7 +255,12 @@ export function eventChannel(event: BridgeEventName): string {
 
 /** The embedded CRM server (a child process) reports once: ready with its API base, or why it failed. */
 export const embeddedServerMessageSchema = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('ready'), apiBase: z.url({ protocol: /^https?$/ }) }),
+  z.object({
+    type: z.literal('ready'),
+    apiBase: z.url({ protocol: /^https?$/ }),
+    /** The demo accounts' password made at the first start (told once). */
+    firstPassword: z.string().min(10).max(200).optional(),
+  }),
   z.object({ type: z.literal('error'), message: z.string() }),
 ]);
 export type EmbeddedServerMessage = z.infer<typeof embeddedServerMessageSchema>;

@@ -179,6 +179,7 @@ describe('GET /api/permissions', () => {
       'transactions',
       'tasks',
       'call_periods',
+      // Agents prepare offers: the offer screen's calls need its show flag (docs/security.md).
       'bids',
     ]);
     const leads = answer.tables[0];

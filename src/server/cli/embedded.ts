@@ -4,7 +4,8 @@ import { startServer } from '../start-server';
 /**
  * Entry of the embedded CRM server that the desktop app forks (Electron utility process; Node's
  * child_process.fork in tests). It reports once to its parent: ready with the API base, or why not.
- * Settings come from the environment the launcher sets: CRM_DATA_DIR.
+ * Settings come from the environment the launcher sets: CRM_DATA_DIR, and CRM_EMBEDDED_SECRET, the
+ * launch's secret every request must carry.
  */
 
 interface ParentPortLike {
@@ -26,13 +27,21 @@ async function main(): Promise<void> {
   let server: Awaited<ReturnType<typeof startServer>>;
   try {
     // Port 0: the OS picks a free port, so two users on one machine or a busy 8080 never collide.
-    server = await startServer({ port: 0, host: '127.0.0.1', dataDir, demo: true });
+    const secret = process.env.CRM_EMBEDDED_SECRET ?? '';
+    if (secret.length < 32) throw new Error('CRM_EMBEDDED_SECRET is missing');
+    server = await startServer({ port: 0, host: '127.0.0.1', dataDir, demo: true, embedded: { secret } });
   } catch (error) {
     tellParent({ type: 'error', message: error instanceof Error ? error.message : String(error) });
     process.exitCode = 1;
     return;
   }
-  tellParent({ type: 'ready', apiBase: `${server.url.replace(/\/+$/, '')}/api` });
+  const password = server.setup.kind === 'demo-seeded' ? server.setup.password : undefined;
+  // The one time the demo accounts' password is told: the first-run screen shows it.
+  tellParent({
+    type: 'ready',
+    apiBase: `${server.url.replace(/\/+$/, '')}/api`,
+    ...(password ? { firstPassword: password } : {}),
+  });
 
   let closing = false;
   const shutdown = (): void => {

@@ -1,3 +1,4 @@
+import type { IncomingHttpHeaders } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import { Server } from 'socket.io';
 import { createAdapter } from '@socket.io/redis-adapter';
@@ -25,6 +26,8 @@ export interface SocketServerOptions {
   isAllowedOrigin: (origin: string | undefined) => boolean;
   /** Same rule as buildServer's loopbackHostsOnly (DNS rebinding); null: every host. */
   isAllowedHost: ((host: string | undefined) => boolean) | null;
+  /** The embedded server's per-launch secret (headers of the handshake request); absent: every request. */
+  isAllowedRequest?: (headers: IncomingHttpHeaders) => boolean;
   /** redis://… : share rooms between server nodes; omitted: rooms live in this process only. */
   redisUrl?: string;
   onError: (error: unknown, context: string) => void;
@@ -89,7 +92,9 @@ export async function attachSocketServer(
       methods: ['GET', 'POST'],
     },
     allowRequest: (request, callback) => {
-      const allowed = options.isAllowedHost === null || options.isAllowedHost(request.headers.host);
+      const allowed =
+        (options.isAllowedHost === null || options.isAllowedHost(request.headers.host)) &&
+        (options.isAllowedRequest?.(request.headers) ?? true);
       callback(allowed ? null : 'forbidden host', allowed);
     },
     // Pushes are small; a big client message is an attack, not a feature.

@@ -180,39 +180,43 @@ describe('parseImportFile: refused files', () => {
     );
   });
 
-  it('refuses shared strings past their limit before the library parses them, inside the other limits', () => {
-    // Text that packs about 4:1, as a real file's strings do: inside the whole-file and ratio limits.
-    const strings = Buffer.from(
-      `<sst>${Array.from({ length: 40_000 }, (_, i) => `<si><t>Ad Soyad ${i * 7919}</t></si>`).join('')}</sst>`,
-    );
-    expect(strings.length).toBeGreaterThan(1024 * 1024);
-    const limits = { ...DEFAULT_IMPORT_LIMITS, maxSharedStringsBytes: 1024 * 1024 };
-    // A real workbook whose shared strings pass the limit: refused, where the library would read it.
-    const book = utils.book_new();
-    const names = Array.from({ length: 40_000 }, (_, i) => [`Ad Soyad ${i * 7919}`, `53200${i}`]);
-    utils.book_append_sheet(book, utils.aoa_to_sheet([['Ad', 'Telefon'], ...names]), 'Sayfa1');
-    const workbook = new Uint8Array(
-      write(book, { type: 'array', bookType: 'xlsx', bookSST: true, compression: true }) as ArrayBuffer,
-    );
-    expect(parseImportFile('strings.xlsx', workbook).rows).toHaveLength(40_000);
-    expect(refusal('strings.xlsx', workbook, limits)).toBe('partTooLarge');
-    expect(refusal('strings.xlsx', zipOf('xl/sharedStrings.xml', strings), limits)).toBe('partTooLarge');
-    // Renamed under the worksheets, declared as shared strings: still the strings' limit.
-    const renamed = zipOfParts([
-      [
-        '[Content_Types].xml',
-        Buffer.from(
-          '<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Override PartName="/xl/worksheets/s.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sharedStrings+xml"/></Types>',
-        ),
-      ],
-      ['xl/worksheets/s.xml', strings],
-    ]);
-    expect(refusal('renamed.xlsx', renamed, { ...limits, maxSheetBytes: 64 * 1024 * 1024 })).toBe(
-      'partTooLarge',
-    );
-    const sheet = zipOf('xl/worksheets/sheet1.xml', strings);
-    expect(refusal('sheet.xlsx', sheet, { ...limits, maxSheetBytes: 1024 * 1024 })).toBe('partTooLarge');
-  });
+  it(
+    'refuses shared strings past their limit before the library parses them, inside the other limits',
+    { timeout: 60_000 },
+    () => {
+      // Text that packs about 4:1, as a real file's strings do: inside the whole-file and ratio limits.
+      const strings = Buffer.from(
+        `<sst>${Array.from({ length: 40_000 }, (_, i) => `<si><t>Ad Soyad ${i * 7919}</t></si>`).join('')}</sst>`,
+      );
+      expect(strings.length).toBeGreaterThan(1024 * 1024);
+      const limits = { ...DEFAULT_IMPORT_LIMITS, maxSharedStringsBytes: 1024 * 1024 };
+      // A real workbook whose shared strings pass the limit: refused, where the library would read it.
+      const book = utils.book_new();
+      const names = Array.from({ length: 40_000 }, (_, i) => [`Ad Soyad ${i * 7919}`, `53200${i}`]);
+      utils.book_append_sheet(book, utils.aoa_to_sheet([['Ad', 'Telefon'], ...names]), 'Sayfa1');
+      const workbook = new Uint8Array(
+        write(book, { type: 'array', bookType: 'xlsx', bookSST: true, compression: true }) as ArrayBuffer,
+      );
+      expect(parseImportFile('strings.xlsx', workbook).rows).toHaveLength(40_000);
+      expect(refusal('strings.xlsx', workbook, limits)).toBe('partTooLarge');
+      expect(refusal('strings.xlsx', zipOf('xl/sharedStrings.xml', strings), limits)).toBe('partTooLarge');
+      // Renamed under the worksheets, declared as shared strings: still the strings' limit.
+      const renamed = zipOfParts([
+        [
+          '[Content_Types].xml',
+          Buffer.from(
+            '<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Override PartName="/xl/worksheets/s.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sharedStrings+xml"/></Types>',
+          ),
+        ],
+        ['xl/worksheets/s.xml', strings],
+      ]);
+      expect(refusal('renamed.xlsx', renamed, { ...limits, maxSheetBytes: 64 * 1024 * 1024 })).toBe(
+        'partTooLarge',
+      );
+      const sheet = zipOf('xl/worksheets/sheet1.xml', strings);
+      expect(refusal('sheet.xlsx', sheet, { ...limits, maxSheetBytes: 1024 * 1024 })).toBe('partTooLarge');
+    },
+  );
 
   it('counts what a part really unpacks to, not what the zip says', () => {
     const content = Buffer.from('x'.repeat(3 * 1024 * 1024));

@@ -7,7 +7,7 @@ import {
   type AutostartFiles,
   type LoginItemsLike,
 } from '../../../src/main/auto-start';
-import { createRotatingFileLog, redactSecrets, type LogFileSystem } from '../../../src/main/file-log';
+import { redactLogData, redactSecrets } from '../../../src/main/log-redaction';
 import { CRASH_LIMIT, createRendererRecovery } from '../../../src/main/renderer-recovery';
 
 describe('redactSecrets', () => {
@@ -29,48 +29,21 @@ describe('redactSecrets', () => {
   });
 });
 
-function memoryFs(): LogFileSystem & { files: Map<string, string> } {
-  const files = new Map<string, string>();
-  return {
-    files,
-    size: (path) => (files.has(path) ? Buffer.byteLength(files.get(path) ?? '') : null),
-    append: (path, text) => files.set(path, (files.get(path) ?? '') + text),
-    rename: (from, to) => {
-      files.set(to, files.get(from) ?? '');
-      files.delete(from);
-    },
-    remove: (path) => files.delete(path),
-    ensureDir: () => undefined,
-  };
-}
-
-describe('rotating file log', () => {
-  it('writes timestamped, redacted lines and rotates, keeping a fixed number of old files', () => {
-    const fs = memoryFs();
-    const log = createRotatingFileLog({
-      directory: '/logs',
-      fs,
-      maxBytes: 100,
-      keep: 2,
-      now: () => new Date('2026-11-25T04:00:00Z'),
-    });
-    log('token=abc123 first');
-    expect(fs.files.get('/logs/main.log')).toBe('2026-11-25T04:00:00.000Z token=[gizli] first\n');
-    for (let index = 0; index < 10; index += 1) log(`line ${index} ${'x'.repeat(30)}`);
-    expect([...fs.files.keys()].sort()).toEqual(['/logs/main.1.log', '/logs/main.2.log', '/logs/main.log']);
-    for (const text of fs.files.values()) expect(Buffer.byteLength(text)).toBeLessThanOrEqual(100);
-    expect(fs.files.get('/logs/main.log')).toContain('line 9');
-  });
-
-  it('never throws when the disk refuses', () => {
-    const fs = memoryFs();
-    fs.append = () => {
-      throw new Error('EACCES');
-    };
-    const echoed: string[] = [];
-    const log = createRotatingFileLog({ directory: '/logs', fs, echo: (line) => echoed.push(line) });
-    expect(() => log('hello')).not.toThrow();
-    expect(echoed).toEqual(['hello']);
+describe('log lines through electron-log', () => {
+  it('lose their secrets before any transport writes them, errors and objects included', () => {
+    const token = 'Abcdefghijklmnopqrstuvwxyz0123456789ABCDEFG';
+    const [text, error, object, count] = redactLogData([
+      `token=${token} login`,
+      new Error(`Authorization: Bearer ${token}`),
+      { password: 'Gizli.Sifre1', user: 'ayse' },
+      3,
+    ]);
+    expect(text).toBe('token=[gizli] login');
+    expect(error).toBeInstanceOf(Error);
+    expect((error as Error).message).not.toContain(token);
+    expect((error as Error).stack ?? '').not.toContain(token);
+    expect(object).toBe('{"password":"[gizli]","user":"ayse"}');
+    expect(count).toBe(3);
   });
 });
 

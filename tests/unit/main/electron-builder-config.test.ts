@@ -41,7 +41,7 @@ const loaded = async (): Promise<Config> => {
 };
 
 describe('electron-builder.yml', () => {
-  it('is accepted by electron-builder', async () => {
+  it('is accepted by electron-builder', { timeout: 60_000 }, async () => {
     await expect(loaded()).resolves.toMatchObject({ appId: 'com.brokercrm.desktop' });
   });
 

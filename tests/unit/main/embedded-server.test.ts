@@ -62,6 +62,31 @@ describe('embedded server launcher', () => {
     });
   });
 
+  it('gives the server a secret of this launch, sends it only to the embedded server, and tells the first password once', async () => {
+    const fake = fakeFork();
+    const server = launcher(fake.fork);
+    const started = server.start();
+    const secret = fake.forks[0]?.env.CRM_EMBEDDED_SECRET ?? '';
+    expect(secret).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    fake
+      .last()
+      .send({ type: 'ready', apiBase: 'http://127.0.0.1:41234/api', firstPassword: 'Bir.Kez.Gosterilen1' });
+    await started;
+    expect(server.headersFor('http://127.0.0.1:41234/api/auth/login')).toEqual({
+      'x-crm-embedded-secret': secret,
+    });
+    expect(server.headersFor('http://127.0.0.1:41235/api/auth/login')).toEqual({});
+    expect(server.headersFor('https://crm.firma.com.tr/api/auth/login')).toEqual({});
+    expect(server.takeFirstPassword()).toBe('Bir.Kez.Gosterilen1');
+    expect(server.takeFirstPassword()).toBeNull();
+    // Another launch of the app makes another secret.
+    const other = fakeFork();
+    void launcher(other.fork)
+      .start()
+      .catch(() => undefined);
+    expect(other.forks[0]?.env.CRM_EMBEDDED_SECRET).not.toBe(secret);
+  });
+
   it('shares one start between callers', async () => {
     const fake = fakeFork();
     const server = launcher(fake.fork);

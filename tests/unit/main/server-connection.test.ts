@@ -26,6 +26,8 @@ function fakeEmbedded(result: 'ok' | 'fail' = 'ok'): EmbeddedServerLauncher & { 
       base = null;
       running = null;
     },
+    headersFor: () => ({}),
+    takeFirstPassword: () => null,
   };
   return launcher;
 }

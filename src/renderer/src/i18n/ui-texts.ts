@@ -30,6 +30,10 @@ export const uiTexts = {
   setupTitle: 'CRM sunucusunu seçin',
   setupIntro:
     'Uygulamanın hangi CRM sunucusuyla çalışacağını seçin. Bu ayarı daha sonra değiştirebilirsiniz.',
+  embeddedPasswordTitle: 'Gömülü sunucu hazır',
+  embeddedPasswordText:
+    'Demo hesaplarının (admin@demo.crm, sales@demo.crm, ...) şifresi aşağıdadır. Yalnızca bu kez gösterilir: not edin.',
+  continueToLogin: 'Girişe devam et',
   useRemoteServer: 'Şirketimin CRM adresini gir',
   serverAddressPlaceholder: 'https://crm.sirketiniz.com/api',
   serverAddressRequired: 'Sunucu adresi zorunludur',

@@ -34,6 +34,7 @@ function SetupForm({ settings }: SetupFormProps): ReactNode {
   const [urlError, setUrlError] = useState<string | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
+  const [firstPassword, setFirstPassword] = useState<string | null>(null);
 
   const submit = async (event: FormEvent<HTMLFormElement>): Promise<void> => {
     event.preventDefault();
@@ -57,8 +58,32 @@ function SetupForm({ settings }: SetupFormProps): ReactNode {
       return;
     }
     queryClient.setQueryData(appSettingsKey, result.settings);
-    void navigate('/login', { replace: true });
+    // The embedded server's first start made the demo accounts' password: shown here once.
+    if (result.firstPassword) setFirstPassword(result.firstPassword);
+    else void navigate('/login', { replace: true });
   };
+
+  if (firstPassword !== null) {
+    return (
+      <div className="login-page">
+        <Card className="setup-card" elevation={2}>
+          <H3>{uiTexts.embeddedPasswordTitle}</H3>
+          <Callout intent="warning" data-testid="setup-first-password">
+            <p>{uiTexts.embeddedPasswordText}</p>
+            <code className="setup-password">{firstPassword}</code>
+          </Callout>
+          <Button
+            intent="primary"
+            fill
+            size="large"
+            text={uiTexts.continueToLogin}
+            onClick={() => void navigate('/login', { replace: true })}
+            data-testid="setup-continue"
+          />
+        </Card>
+      </div>
+    );
+  }
 
   return (
     <div className="login-page">
