@@ -132,7 +132,10 @@ const fieldInput = z.preprocess(
     if (value === undefined || value === null || value === '') return null;
     if (typeof value === 'object' && !Array.isArray(value)) {
       const { id, name } = value as { id?: unknown; name?: unknown };
-      if ((id === undefined || id === '' || id === null) && (name === undefined || name === '' || name === null)) {
+      if (
+        (id === undefined || id === '' || id === null) &&
+        (name === undefined || name === '' || name === null)
+      ) {
         return null;
       }
     }
