@@ -41,6 +41,7 @@ export const detailLayoutSave = defineCall({
   auth: true,
   access: SIGNED_IN,
   params: z.object({}),
-  body: z.object({ table: tableName, sections: detailLayoutSchema }),
+  /** A form cannot send an empty list: no sections at all is the reset. */
+  body: z.object({ table: tableName, sections: detailLayoutSchema.default([]) }),
   result: z.object({ success: z.boolean(), msg: z.string(), sections: detailLayoutSchema.nullable() }),
 });

@@ -270,7 +270,18 @@ export const bulkInsertBody = reshaped(
       };
     }),
 );
-export type BulkInsertBody = z.input<typeof bulkInsertBody>;
+/** A chunk as our importer sends it: every field of the chunked upload, rows as lists of cells. */
+export interface BulkInsertBody {
+  table: string;
+  excelId: string;
+  fileName: string;
+  chunk: number;
+  chunks: number;
+  firstRow?: number;
+  total: number;
+  skipDuplicates?: 0 | 1;
+  inputs: { columns: string[]; data: string[][] };
+}
 
 /** One upload may take long on a slow line; a chunk of 2,000 rows still answers in a second or two. */
 const BULK_INSERT_TIMEOUT_MS = 2 * 60 * 1000;

@@ -127,7 +127,6 @@ export function DetailLayoutEditor(props: DetailLayoutEditorProps): ReactNode {
       title={format(uiTexts.layoutTitle, { table: props.tableLabel })}
       icon="layout-grid"
       className="layout-dialog"
-      data-testid="layout-dialog"
     >
       {isOpen ? <EditorBody {...props} /> : null}
     </Dialog>

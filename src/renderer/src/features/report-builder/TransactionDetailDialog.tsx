@@ -82,7 +82,6 @@ export function TransactionDetailDialog({
       title={format(texts.trxDetailTitle, { id: id ?? '' })}
       icon="bank-account"
       className="trx-detail-dialog"
-      data-testid="trx-detail-dialog"
     >
       <DialogBody>
         {record.error ? (

@@ -49,7 +49,11 @@ export function AgentReportPage(): ReactNode {
     value: string | null,
     statusId?: number,
     extra?: Record<string, string>,
-  ): string | null => (value === null ? null : reportCellLink('agent_id', value, statusId, applied, extra));
+  ): string | null =>
+    // The previous selection's counts, shown while the new ones load, link nowhere.
+    value === null || report.isPlaceholderData
+      ? null
+      : reportCellLink('agent_id', value, statusId, applied, extra);
 
   return (
     <div className="page report-page" data-testid="agent-report">

@@ -100,7 +100,10 @@ export function UtmReportPage(): ReactNode {
                 cellLink={(row, statusId) =>
                   // Leads without a value and the summed row have no list filter that finds exactly them;
                   // a range goes along as a creation-date filter, so the list counts what the cell does.
-                  row.value === null ? null : reportCellLink(report.data.key, row.value, statusId, applied)
+                  // The previous selection's counts, shown while the new ones load, link nowhere.
+                  row.value === null || report.isPlaceholderData
+                    ? null
+                    : reportCellLink(report.data.key, row.value, statusId, applied)
                 }
               />
             )}
