@@ -315,7 +315,7 @@ describe('report builder', () => {
         table: 'transactions',
         next_send_date: '2099-01-01 09:00:00',
         period: 7,
-        receiver: 'mudur@example.com, finans@example.com',
+        receiver: 'mudur@demo.crm, finans@demo.crm',
       }),
       success.extend({ id: z.number() }),
     );
