@@ -51,9 +51,10 @@ function importParseThread(): Promise<ParseImportFileAt> {
       format: 'esm',
       target: 'node20',
       outfile,
-      // xlsx is CommonJS; its bundled require() needs one in an ES module.
+      // xlsx is CommonJS; its bundled require() needs one in an ES module (under a name of its own:
+      // fflate's ES module imports createRequire itself).
       banner: {
-        js: "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);",
+        js: "import { createRequire as bannerCreateRequire } from 'node:module'; const require = bannerCreateRequire(import.meta.url);",
       },
       logLevel: 'silent',
     });

@@ -24,8 +24,13 @@ export async function login(page: Page, email: string, password = DEMO_PASSWORD)
   await page.getByTestId('login-email').fill(email);
   await page.getByTestId('login-password').fill(password);
   await page.getByTestId('login-submit').click();
-  // the shell (or the error) must be on screen before the test navigates on
-  await page.getByTestId('logout-link').or(page.getByTestId('login-error')).first().waitFor();
+  // the shell, the error or the first-password screen must be on screen before the test navigates on
+  await page
+    .getByTestId('logout-link')
+    .or(page.getByTestId('login-error'))
+    .or(page.getByTestId('forced-password-change'))
+    .first()
+    .waitFor();
 }
 
 /** Logs out and waits for the login form: the desktop bridge ends the session in its main process. */
