@@ -4,12 +4,15 @@ import { DomainError } from '../domain-errors';
 
 /**
  * The API's bodies are PHP-style bracket forms (filters[0][name]=status_id). The limits keep a single
- * request from building huge objects: more pairs than the limit is refused with a 400. Lists stay sparse
+ * request from building huge objects: more pairs than the limit, or nesting deeper than five brackets, is
+ * refused with a 400. Lists stay sparse
  * (`extra_sql[5]` keeps its index) and an index above the list limit becomes an object key, so a record
  * keyed by ids keeps every key; the call's schema decides list or record (alignForm).
  */
 const FORM_OPTIONS = {
   depth: 5,
+  // deeper nesting is refused, not folded into an odd key the schema would silently drop
+  strictDepth: true,
   arrayLimit: 1000,
   parameterLimit: 5000,
   allowSparse: true,

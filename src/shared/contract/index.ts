@@ -211,6 +211,7 @@ export const contractAreas: Readonly<Record<string, Readonly<Record<string, unkn
   surveys,
   email,
   'lead-detail': leadDetail,
+  'detail-layouts': detailLayouts,
   search,
   notifications,
   favorites,
