@@ -493,9 +493,10 @@ export async function composeServer(app: FastifyInstance, options: ComposeOption
       hooks: recordHooks,
       realtime: () => realtime,
       maxBytes: importMaxBytesFrom(process.env.IMPORT_MAX_BYTES),
-      afterLeadsInserted: async (trx, ids, actorId) => {
+      afterLeadsInserted: async (trx, ids, actorId, decided) => {
         await applyAssignmentRules(trx, ids, {
           actorId,
+          decided,
           warn: (message, details) => app.log.warn(details, message),
         });
       },

@@ -24,17 +24,20 @@ export class DomainError extends Error {
   readonly retryAfterSeconds: number | undefined;
   /** What a library said about it (often English): written to the log, never sent. */
   readonly technical: string | undefined;
+  /** Fields the answer carries besides success and msg (the matches of a duplicate refusal). */
+  readonly details: Readonly<Record<string, unknown>> | undefined;
 
   constructor(
     kind: DomainErrorKind,
     message: string,
-    extra: { retryAfterSeconds?: number; technical?: string } = {},
+    extra: { retryAfterSeconds?: number; technical?: string; details?: Record<string, unknown> } = {},
   ) {
     super(message);
     this.name = 'DomainError';
     this.kind = kind;
     this.retryAfterSeconds = extra.retryAfterSeconds;
     this.technical = extra.technical;
+    this.details = extra.details;
   }
 
   /** Input that breaks a rule (a field, a value, a state the request assumed). */
@@ -56,8 +59,8 @@ export class DomainError extends Error {
   }
 
   /** The record's current state does not allow it (in use, already changed by someone else). */
-  static conflict(message: string): DomainError {
-    return new DomainError('conflict', message);
+  static conflict(message: string, details?: Record<string, unknown>): DomainError {
+    return new DomainError('conflict', message, details === undefined ? {} : { details });
   }
 
   static tooLarge(message: string = serverMessages.payloadTooLarge): DomainError {

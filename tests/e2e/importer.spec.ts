@@ -140,7 +140,9 @@ test('a manager imports a LibreOffice xlsx: Turkish header, DD/MM/YY dates, one 
   ).toBeVisible({
     timeout: 30_000,
   });
-  // back to the list, which shows the new leads with their Turkish letters
+  // the result stays with the way to the report; back to the list, which shows the new leads with their Turkish letters
+  await expect(page.getByTestId('import-result-report')).toBeVisible();
+  await page.getByTestId('import-result-back').click();
   await expect(page).toHaveURL(/#\/list\/leads/);
   const names = page.locator('[data-testid="list-table"] .list-cell-name');
   for (const name of NEW_NAMES) await expect(names.filter({ hasText: name }).first()).toBeVisible();

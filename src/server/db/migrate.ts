@@ -27,6 +27,7 @@ import { transactionLedgerRulesSchema } from './migrations/025-transaction-ledge
 import { platformOperationsSchema } from './migrations/026-platform-operations';
 import { noteStatusesDetailLayoutsSchema } from './migrations/028-note-statuses-detail-layouts';
 import { workingDaysSchema } from './migrations/029-working-days';
+import { importChunkUpdatesSchema } from './migrations/030-import-chunk-updates';
 
 export interface Migration {
   /** Stored in schema_migrations; never rename one that has shipped. */
@@ -65,6 +66,7 @@ export const migrations: readonly Migration[] = [
   { id: '026-platform-operations', statements: platformOperationsSchema },
   { id: '028-note-statuses-detail-layouts', statements: noteStatusesDetailLayoutsSchema },
   { id: '029-working-days', statements: workingDaysSchema },
+  { id: '030-import-chunk-updates', statements: importChunkUpdatesSchema },
 ];
 
 /**

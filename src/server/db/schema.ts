@@ -563,6 +563,8 @@ export interface ImportChunksTable {
   rows: number;
   inserted: number;
   skipped: number;
+  /** Existing leads the chunk's duplicated rows filled (migration 030). */
+  updated: Generated<number>;
   digest: string;
 }
 /** One admin change (migration 014): values holds what changed, before and after. */

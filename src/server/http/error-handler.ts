@@ -69,6 +69,11 @@ export function answerError(error: unknown, request: FastifyRequest, reply: Fast
   if (isDomainError(error)) {
     if (error.technical !== undefined) request.log.warn({ technical: error.technical }, error.message);
     if (error.retryAfterSeconds !== undefined) reply.header('retry-after', String(error.retryAfterSeconds));
+    if (error.details !== undefined) {
+      return reply
+        .status(httpStatus(error.kind))
+        .send({ ...error.details, success: false, msg: error.message } satisfies ErrorAnswer);
+    }
     return send(httpStatus(error.kind), error.message);
   }
   if (isZodError(error)) return send(400, describeZodError(error));

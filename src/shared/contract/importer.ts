@@ -9,6 +9,13 @@ import {
   IMPORT_MAX_ROWS,
 } from '../domain/import-limits';
 import { IMPORT_SKIP } from '../domain/import-mapping';
+import {
+  duplicatePolicyOf,
+  IMPORT_DUPLICATE_POLICIES,
+  IMPORT_OWNER_MODES,
+  type ImportDuplicatePolicy,
+  type ImportOwner,
+} from '../domain/import-owner';
 import { messages } from '../i18n/messages';
 import { blankToUndefined, jsonText, reshaped } from './blank';
 import { defineCall, fieldName, flagField, noBody, noParams, tableName, SIGNED_IN } from './define';
@@ -180,6 +187,23 @@ const importRows = z.union([
   z.array(importRow).min(1).max(IMPORT_CHUNK_ROWS),
 ]);
 
+/** The owner step (see docs/user-guide.md#importing-leads): JSON, or a bracket form's object. */
+export const importOwnerSchema = z.preprocess(
+  jsonText,
+  z
+    .object({
+      mode: z.enum(IMPORT_OWNER_MODES),
+      agent_id: z.preprocess(blankToUndefined, recordId.optional()),
+      team_id: z.preprocess(blankToUndefined, recordId.optional()),
+      status_id: z.preprocess(blankToUndefined, recordId.optional()),
+      source: z.preprocess(blankToUndefined, z.string().trim().max(255).optional()),
+    })
+    .refine((owner) => owner.mode !== 'agent' || owner.agent_id !== undefined, {
+      message: messages.invalidRequest,
+      path: ['agent_id'],
+    }),
+);
+
 /** 0, 1 or more from JSON numbers or form text. */
 const count = z.coerce.number().int();
 
@@ -241,6 +265,10 @@ export const bulkInsertBody = reshaped(
       total: z.preprocess(blankToUndefined, count.min(0).max(IMPORT_MAX_ROWS).optional()),
       /** 1: rows whose phone a lead already has are left out; 0: they are imported and reported. */
       skipDuplicates: z.preprocess(blankToUndefined, flagField.default(0)),
+      /** What a duplicated row does (skip, import, update); wins over skipDuplicates when given. */
+      duplicatePolicy: z.preprocess(blankToUndefined, z.enum(IMPORT_DUPLICATE_POLICIES).optional()),
+      /** The owner step; without it the leads are the importer's, as the table's defaults make them. */
+      owner: z.preprocess(blankToUndefined, importOwnerSchema.optional()),
       inputs: z.object({
         columns: z.array(fieldName).min(1).max(IMPORT_MAX_COLUMNS),
         data: importRows,
@@ -262,8 +290,15 @@ export const bulkInsertBody = reshaped(
         return z.NEVER;
       }
       const nameOfId = body.excelId.slice(0, -CHANNEL_RANDOM_CHARS).replace(/[_-]+$/, '');
+      const policy: ImportDuplicatePolicy = duplicatePolicyOf(
+        body.duplicatePolicy,
+        body.skipDuplicates === 1 ? 1 : 0,
+      );
+      const owner: ImportOwner | undefined = body.owner;
       return {
         ...body,
+        duplicatePolicy: policy,
+        owner,
         fileName: body.fileName ?? (nameOfId === '' ? body.excelId : nameOfId),
         total: body.total ?? data.length,
         inputs: { columns: body.inputs.columns, data },
@@ -280,6 +315,8 @@ export interface BulkInsertBody {
   firstRow?: number;
   total: number;
   skipDuplicates?: 0 | 1;
+  duplicatePolicy?: ImportDuplicatePolicy;
+  owner?: ImportOwner;
   inputs: { columns: string[]; data: string[][] };
 }
 
@@ -302,6 +339,8 @@ export const bulkInsert = defineCall({
     successCount: z.number().int(),
     /** Rows of this chunk left out as duplicates. */
     skipped: z.number().int(),
+    /** Existing leads whose empty fields this chunk's duplicated rows filled (policy "update"). */
+    updated: z.number().int().default(0),
     /** Rows of the whole import done so far, and the file's rows. */
     done: z.number().int(),
     total: z.number().int(),
@@ -323,6 +362,11 @@ export const importReportSchema = z.object({
   double_ids: z.array(z.number()),
   total: z.number(),
   inserted: z.number(),
+  /** What duplicated rows did (see docs/user-guide.md#importing-leads), and the leads they filled. */
+  duplicate_policy: z.enum(IMPORT_DUPLICATE_POLICIES),
+  updated: z.number(),
+  /** The owner step as names ("Satış Temsilcisi", "Atama kuralları"), null when none was chosen. */
+  owner_text: z.string().nullable(),
   chunks: z.number(),
   chunks_done: z.number(),
   finished: z.boolean(),

@@ -52,6 +52,7 @@ export const contract = {
   row: records.row,
   detailSave: records.detailSave,
   inlineSave: records.inlineSave,
+  leadDuplicates: records.leadDuplicates,
   hidden: records.hidden,
   detailLayout: detailLayouts.detailLayout,
   detailLayoutSave: detailLayouts.detailLayoutSave,

@@ -1,5 +1,16 @@
 import { z } from 'zod';
-import { cellValue, defineCall, fieldName, positiveInt, recordRow, tableName, SIGNED_IN } from './define';
+import { DUPLICATE_REASONS } from '../domain/lead-duplicates';
+import { blankToUndefined } from './blank';
+import {
+  cellValue,
+  defineCall,
+  fieldName,
+  flagField,
+  positiveInt,
+  recordRow,
+  tableName,
+  SIGNED_IN,
+} from './define';
 import { componentType, fieldMetaSchema } from './meta';
 import { noteInputs } from './note-inputs';
 import { integerInput } from './number-inputs';
@@ -89,6 +100,47 @@ export const row = defineCall({
 
 const inputs = z.record(fieldName, z.union([cellValue, z.array(z.string())])).default({});
 
+const confirmDuplicates = z.preprocess(blankToUndefined, flagField.optional());
+
+/**
+ * A lead that shares a phone, e-mail or T.C. with the values being saved: named (id and name, for a
+ * link to /leadDetail/{id}) only when it is in the user's rows; the others are only counted.
+ */
+export const duplicateMatchSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  reasons: z.array(z.enum(DUPLICATE_REASONS)),
+});
+export type DuplicateMatch = z.infer<typeof duplicateMatchSchema>;
+export const duplicateAnswerSchema = z.object({
+  matches: z.array(duplicateMatchSchema),
+  /** Matching leads outside the user's rows ("başka bir kayıtta var"), never named. */
+  outside: z.number().int(),
+  /** Why those outside matched, without saying which lead. */
+  outside_reasons: z.array(z.enum(DUPLICATE_REASONS)),
+});
+export type DuplicateAnswer = z.infer<typeof duplicateAnswerSchema>;
+
+/**
+ * POST /lead/duplicates: the leads that already have the phone, e-mail or T.C. of a lead being added or
+ * edited (id: the lead itself, left out). A save without confirm_duplicates=1 is refused with 409 and the
+ * same answer in its body; the screen asks this call for the list it shows.
+ */
+export const leadDuplicates = defineCall({
+  method: 'POST',
+  path: '/lead/duplicates',
+  encoding: 'json',
+  auth: true,
+  access: SIGNED_IN,
+  params: z.object({}),
+  body: z.object({
+    table: tableName.default('leads'),
+    id: z.preprocess(blankToUndefined, positiveInt.optional()),
+    inputs,
+  }),
+  result: duplicateAnswerSchema.extend({ success: z.boolean() }),
+});
+
 export const detailSave = defineCall({
   method: 'POST',
   path: '/detail/save/',
@@ -96,7 +148,13 @@ export const detailSave = defineCall({
   auth: true,
   access: SIGNED_IN,
   params: z.object({}),
-  body: z.object({ table: tableName, id: positiveInt, inputs }),
+  body: z.object({
+    table: tableName,
+    id: positiveInt,
+    inputs,
+    /** 1: saved although another lead has the phone, e-mail or T.C. (docs/user-guide.md#duplicates). */
+    confirm_duplicates: confirmDuplicates,
+  }),
   result: z.object({ success: z.boolean(), msg: z.string().optional() }),
 });
 
@@ -118,7 +176,12 @@ export const inlineSave = defineCall({
     }),
     // By type, so a bad note is answered with the note's own message, not the generic insert's.
     z.discriminatedUnion('type', [
-      z.object({ table: tableName, type: z.literal('insert'), inputs }),
+      z.object({
+        table: tableName,
+        type: z.literal('insert'),
+        inputs,
+        confirm_duplicates: confirmDuplicates,
+      }),
       z.object({ table: tableName, type: z.literal('insert_note'), inputs: noteInputs }),
     ]),
   ]),

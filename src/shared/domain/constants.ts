@@ -177,16 +177,6 @@ export const IMPORT_RECOMMENDED_MAX_ROWS = 1000;
 export const IMPORT_PREVIEW_ROWS = 4;
 export const IMPORT_CHANNEL_ID_MAX_LENGTH = 164;
 export const IMPORT_CHANNEL_RANDOM_LENGTH = 11;
-export const IMPORT_DATE_FORMATS = [
-  'DD/MM/YY',
-  'MM/DD/YY',
-  'DD-MM-YY',
-  'MM-DD-YY',
-  'YYYY-MM-DD',
-  'YYYY-DD-MM',
-  'YYYY/DD/MM',
-  'YYYY/MM/DD',
-] as const;
 export const REPORT_TYPES = ['list', 'daily', 'monthly', 'custom'] as const;
 export const REPORT_VALUE_TYPES = ['COUNT', 'SUM'] as const;
 export const REPORT_CHART_TYPES = ['pie', 'bar'] as const;

@@ -1,9 +1,14 @@
 /**
  * Cell rules of the importer (see docs/requirements.md#money-importer-and-lead-input): cell text cleaned to letters (Turkish included), digits and
- * basic punctuation; date columns read in one of eight formats and sent as YYYY-MM-DD.
+ * basic punctuation; date columns read in one of the formats below and sent as YYYY-MM-DD (with HH:mm when
+ * the format has a time).
  */
 
-/** The date formats a date column may be read in (see docs/requirements.md#money-importer-and-lead-input), in the spec's order. */
+/**
+ * The date formats a date column may be read in: the spec's eight in its order (see
+ * docs/requirements.md#money-importer-and-lead-input), then the Turkish ones a typical Turkish file
+ * holds (see docs/user-guide.md#importing-leads). The one list of the product: contract, screen and tests read it.
+ */
 export const IMPORT_DATE_FORMATS = [
   'DD/MM/YY',
   'MM/DD/YY',
@@ -13,6 +18,10 @@ export const IMPORT_DATE_FORMATS = [
   'YYYY-DD-MM',
   'YYYY/DD/MM',
   'YYYY/MM/DD',
+  'DD.MM.YYYY',
+  'DD.MM.YY',
+  'D.M.YYYY',
+  'DD.MM.YYYY HH:mm',
 ] as const;
 export type ImportDateFormat = (typeof IMPORT_DATE_FORMATS)[number];
 
@@ -75,12 +84,40 @@ function isoDate(year: number, month: number, day: number): string | null {
   return `${year}-${pad(month)}-${pad(day)}`;
 }
 
+/** "14:05" or "14:05:30" after the date of a HH:mm format; null when it is not a time. */
+function timeOf(text: string | undefined): string | null {
+  const match = /^(\d{1,2}):(\d{2})(?::(\d{2}))?$/.exec(text ?? '');
+  if (!match) return null;
+  const hour = Number(match[1]);
+  const minute = Number(match[2]);
+  if (hour > 23 || minute > 59 || Number(match[3] ?? 0) > 59) return null;
+  return `${pad(hour)}:${pad(minute)}`;
+}
+
+/** The Turkish day.month.year formats; the year's digits as the format names them (YY takes YYYY too). */
+function parseDottedDate(text: string, format: ImportDateFormat): string | null {
+  const parts = text.split('.');
+  if (parts.length !== 3 || parts.some((part) => !/^\d{1,4}$/.test(part))) return null;
+  const [day = '', month = '', year = ''] = parts;
+  if (day.length > 2 || month.length > 2) return null;
+  if (format !== 'DD.MM.YY' && year.length !== 4) return null;
+  const full = fullYear(year);
+  return full === null ? null : isoDate(full, Number(month), Number(day));
+}
+
 /**
  * A date cell in `format` as YYYY-MM-DD, or null when it is not one. Day and month may have one digit,
- * YY formats take four-digit years too (25/03/2024), and a time after the date is ignored.
+ * YY formats take four-digit years too (25/03/2024), and a time after the date is ignored, except in
+ * 'DD.MM.YYYY HH:mm', whose time is kept (YYYY-MM-DD HH:mm) and required.
  */
 export function parseImportDate(raw: string, format: ImportDateFormat): string | null {
-  const text = raw.trim().split(/\s+/)[0] ?? '';
+  const [text = '', time] = raw.trim().split(/\s+/);
+  if (format === 'DD.MM.YYYY HH:mm') {
+    const day = parseDottedDate(text, format);
+    const clock = timeOf(time);
+    return day === null || clock === null ? null : `${day} ${clock}`;
+  }
+  if (format.includes('.')) return parseDottedDate(text, format);
   const separator = format.includes('/') ? '/' : '-';
   const parts = text.split(separator);
   if (parts.length !== 3 || parts.some((part) => !/^\d{1,4}$/.test(part))) return null;
@@ -97,12 +134,37 @@ export function parseImportDate(raw: string, format: ImportDateFormat): string |
   return isoDate(year, Number(dayFirst ? b : a), Number(dayFirst ? a : b));
 }
 
-/** The first format of the list every non-empty sample reads in, for a column that looks like dates. */
+/** How exactly a cell has the shape its format names: D one or two digits, DD two, YY two, YYYY four, a time for HH:mm. */
+function exactShape(value: string, format: ImportDateFormat): boolean {
+  const [text = '', time] = value.split(/\s+/);
+  const pattern = (format.split(' ')[0] ?? '')
+    .replace(/[./-]/g, (separator) => `\\${separator}`)
+    .replace('YYYY', '\\d{4}')
+    .replace('YY', '\\d{2}')
+    .replace(/DD|MM/g, '\\d{2}')
+    .replace(/[DM]/g, '\\d{1,2}');
+  if (!new RegExp(`^${pattern}$`).test(text)) return false;
+  return format.endsWith('HH:mm') ? time !== undefined : time === undefined;
+}
+
+/**
+ * The format a date column's cells are in (see docs/user-guide.md#importing-leads): among the formats
+ * every non-empty cell reads in, the one whose shape most cells have exactly (31.12.2025 is DD.MM.YYYY,
+ * 1.2.2025 D.M.YYYY, 31.12.2025 14:05 DD.MM.YYYY HH:mm); on a tie the earlier of the list (day before
+ * month, as in Turkey). Null when no format reads them all.
+ */
 export function guessImportDateFormat(samples: readonly string[]): ImportDateFormat | null {
   const values = samples.map((sample) => sample.trim()).filter((sample) => sample !== '');
   if (values.length === 0) return null;
-  return (
-    IMPORT_DATE_FORMATS.find((format) => values.every((value) => parseImportDate(value, format) !== null)) ??
-    null
-  );
+  let best: ImportDateFormat | null = null;
+  let bestScore = -1;
+  for (const format of IMPORT_DATE_FORMATS) {
+    if (!values.every((value) => parseImportDate(value, format) !== null)) continue;
+    const score = values.filter((value) => exactShape(value, format)).length;
+    if (score > bestScore) {
+      best = format;
+      bestScore = score;
+    }
+  }
+  return best;
 }

@@ -1,3 +1,4 @@
+import type { ImportDuplicatePolicy, ImportOwner } from './import-owner';
 import { planChunks } from './import-plan';
 
 /**
@@ -18,6 +19,8 @@ export interface ImportChunkBody {
   firstRow: number;
   total: number;
   skipDuplicates: 0 | 1;
+  duplicatePolicy?: ImportDuplicatePolicy;
+  owner?: ImportOwner;
   inputs: { columns: string[]; data: string[][] };
 }
 
@@ -28,11 +31,15 @@ export interface ImportUploadJob {
   columns: string[];
   rows: string[][];
   skipDuplicates: boolean;
+  /** The duplicate policy and owner step (see docs/user-guide.md#importing-leads); every chunk carries them. */
+  duplicatePolicy?: ImportDuplicatePolicy;
+  owner?: ImportOwner | undefined;
 }
 
 export interface ChunkAnswer {
   successCount: number;
   skipped: number;
+  updated?: number;
   done: number;
   total: number;
   repeated: boolean;
@@ -56,6 +63,7 @@ export interface ImportUploadResult {
   /** Rows of the chunks this upload sent that are now in the table. */
   inserted: number;
   skipped: number;
+  updated: number;
 }
 
 function chunkBody(
@@ -74,6 +82,8 @@ function chunkBody(
     firstRow: start + 2,
     total: job.rows.length,
     skipDuplicates: job.skipDuplicates ? 1 : 0,
+    ...(job.duplicatePolicy ? { duplicatePolicy: job.duplicatePolicy } : {}),
+    ...(job.owner ? { owner: job.owner } : {}),
     inputs: { columns: job.columns, data: job.rows.slice(start, end) },
   };
 }
@@ -88,6 +98,7 @@ export async function uploadImportChunks(
   const attempts = Math.max(1, options.attempts ?? 1);
   let inserted = 0;
   let skipped = 0;
+  let updated = 0;
   for (const [index, [start, end]] of chunks.entries()) {
     if (done.has(index)) continue;
     const body = chunkBody(job, chunks.length, index, start, end);
@@ -98,6 +109,7 @@ export async function uploadImportChunks(
         // written before the upload started are skipped above): its rows are this upload's too.
         inserted += answer.successCount;
         skipped += answer.skipped;
+        updated += answer.updated ?? 0;
         options.onAnswer?.(answer);
         break;
       } catch (error) {
@@ -106,5 +118,5 @@ export async function uploadImportChunks(
       }
     }
   }
-  return { inserted, skipped };
+  return { inserted, skipped, updated };
 }

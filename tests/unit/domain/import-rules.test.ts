@@ -31,7 +31,7 @@ describe('cell cleaning (see docs/requirements.md#money-importer-and-lead-input)
 });
 
 describe('date columns (see docs/requirements.md#money-importer-and-lead-input: eight formats, sent as YYYY-MM-DD)', () => {
-  it('has the eight formats of the spec', () => {
+  it('has the eight formats of the spec, then the Turkish ones', () => {
     expect(IMPORT_DATE_FORMATS).toEqual([
       'DD/MM/YY',
       'MM/DD/YY',
@@ -41,6 +41,10 @@ describe('date columns (see docs/requirements.md#money-importer-and-lead-input: 
       'YYYY-DD-MM',
       'YYYY/DD/MM',
       'YYYY/MM/DD',
+      'DD.MM.YYYY',
+      'DD.MM.YY',
+      'D.M.YYYY',
+      'DD.MM.YYYY HH:mm',
     ]);
   });
 

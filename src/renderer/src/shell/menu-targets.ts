@@ -1,6 +1,7 @@
 import { IconNames, type IconName } from '@blueprintjs/icons';
 import type { MenuTable } from '../../../shared/contract';
 import { MENU_LOCATIONS } from '../../../shared/domain';
+import { workflowMessages } from '../../../shared/i18n/workflow-messages';
 import type { NamedRoute } from '../app/feature-routes';
 import { FEATURES } from '../app/features';
 
@@ -56,8 +57,37 @@ export function menuEntries(tables: readonly MenuTable[], location: number): Men
 
 export const mainMenuEntries = (tables: readonly MenuTable[]): MenuTable[] =>
   menuEntries(tables, MENU_LOCATIONS.main);
-export const reportMenuEntries = (tables: readonly MenuTable[]): MenuTable[] =>
-  menuEntries(tables, MENU_LOCATIONS.reports);
+/** The import report's route (importer feature) and the table whose excel_import opens it. */
+const IMPORT_REPORT_URL = 'report/import';
+const IMPORT_TABLE = 'leads';
+
+/**
+ * The Raporlar entries: the server's, and "Yükleme Raporu" for users who may import leads
+ * (excel_import), unless the server already lists it (see docs/user-guide.md#importing-leads).
+ */
+export function reportMenuEntries(tables: readonly MenuTable[]): MenuTable[] {
+  const entries = menuEntries(tables, MENU_LOCATIONS.reports);
+  const leads = tables.find((entry) => entry.table === IMPORT_TABLE);
+  const listed = entries.some((entry) => entry.url !== null && routeName(entry.url) === IMPORT_REPORT_URL);
+  if (!leads || leads.excel_import !== 1 || listed || namedRoute(IMPORT_REPORT_URL) === undefined)
+    return entries;
+  return [
+    ...entries,
+    {
+      id: -1,
+      table: 'import_report',
+      name: workflowMessages.importReportMenu,
+      icon: 'import',
+      location: MENU_LOCATIONS.reports,
+      url: IMPORT_REPORT_URL,
+      show: 1,
+      delete: 0,
+      update: 0,
+      excel_import: 1,
+      excel_export: 0,
+    },
+  ];
+}
 
 const KNOWN_ICONS: ReadonlySet<string> = new Set(Object.values(IconNames));
 

@@ -31,6 +31,11 @@ export interface AssignmentOptions {
   actorId: number | null;
   /** Where a skipped rule is reported besides the rule's own counters (the server log). */
   warn?: (message: string, details: Record<string, unknown>) => void;
+  /**
+   * Fields already decided for these leads, which no rule overrides: what the importer's owner step named
+   * (an agent and their team, a status; see docs/user-guide.md#importing-leads).
+   */
+  decided?: readonly string[];
 }
 
 const CONDITION_COLUMNS = ['utm_source', 'utm_campaign', 'country_id', 'city', 'status_id', 'occupation_id'];
@@ -80,7 +85,7 @@ async function assignOne(
   const outcome: LeadAssignment = { leadId, changes: {}, skipped: [] };
   if (!before) return outcome;
   const current: Record<string, unknown> = { ...before };
-  const decided = new Set<string>();
+  const decided = new Set<string>(options.decided ?? []);
 
   for (const rule of rules) {
     if (decided.has(rule.then_field)) continue;

@@ -3,12 +3,14 @@ import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { z } from 'zod';
 import {
   DOUBLE_EXPORT_MAX_IDS,
+  importOwnerSchema,
   importTemplateDataSchema,
   type CallResult,
   type contract,
   type ImportReport,
   type ImportTemplate,
 } from '../../../shared/contract';
+import type { ImportDuplicatePolicy, ImportOwner } from '../../../shared/domain/import-owner';
 import { normalizePhone } from '../../../shared/domain/phone';
 import { format, messages } from '../../../shared/i18n/messages';
 import type { Database } from '../../db/schema';
@@ -22,6 +24,8 @@ import type { TableRegistry } from '../../engine/registry';
 import { and, column } from '../../engine/sql-helpers';
 import type { EngineUser } from '../../engine/types';
 import type { Realtime } from '../../realtime/realtime';
+import { fillEmptyFields, type DuplicateRow } from './import-duplicates';
+import { ownerText, ownerValues } from './import-owner';
 import { coerceRows, distinctValues, importFields, PHONE_FIELDS } from './import-rows';
 
 type BulkInsertBody = z.output<(typeof contract)['bulkInsert']['body']>;
@@ -52,7 +56,13 @@ export interface ImporterServiceDeps {
    * Runs on the leads a chunk inserted, inside the chunk's transaction after their journal entries: the
    * assignment rules (/hooks), which need the rows' ids, as every other new lead gets them.
    */
-  afterLeadsInserted?: (trx: Kysely<Database>, ids: readonly number[], actorId: number) => Promise<void>;
+  afterLeadsInserted?: (
+    trx: Kysely<Database>,
+    ids: readonly number[],
+    actorId: number,
+    /** Fields the owner step named, which the rules leave as they are. */
+    decided: readonly string[],
+  ) => Promise<void>;
 }
 
 interface ReportRow {
@@ -66,6 +76,12 @@ interface ReportRow {
   double_ids: number[] | string | null;
   total: number;
   inserted: number;
+  duplicate_policy: ImportDuplicatePolicy;
+  updated: number;
+  owner: unknown;
+  owner_agent: string | null;
+  owner_agent_team: string | null;
+  owner_team: string | null;
   chunks: number;
   chunks_done: number;
   created_at: unknown;
@@ -99,6 +115,13 @@ function toReport(row: ReportRow): ImportReport {
     double_ids: intList(row.double_ids),
     total: Number(row.total),
     inserted: Number(row.inserted),
+    duplicate_policy: row.duplicate_policy,
+    updated: Number(row.updated),
+    owner_text: ownerText(storedOwner(row.owner), {
+      agent: row.owner_agent,
+      agentTeam: row.owner_agent_team,
+      team: row.owner_team,
+    }),
     chunks: Number(row.chunks),
     chunks_done: Number(row.chunks_done),
     finished: Number(row.chunks_done) === Number(row.chunks),
@@ -106,9 +129,21 @@ function toReport(row: ReportRow): ImportReport {
   };
 }
 
+/** The owner step as stored (jsonb: an object, or its text from an older driver setting). */
+function storedOwner(value: unknown): ImportOwner | null {
+  const parsed: unknown = typeof value === 'string' ? JSON.parse(value) : value;
+  const owner = importOwnerSchema.safeParse(parsed);
+  return owner.success ? owner.data : null;
+}
+
 const reportSelect = sql`select r.id, r.excel_id, r.table_name, r.file_name, r.agent_id, u.name as agent_name,
-  r.double, r.double_ids, r.total, r.inserted, r.chunks, r.chunks_done, r.created_at
-  from import_reports r left join users u on u.id = r.agent_id`;
+  r.double, r.double_ids, r.total, r.inserted, r.duplicate_policy, r.updated, r.owner,
+  oa.name as owner_agent, oat.name as owner_agent_team, ot.name as owner_team,
+  r.chunks, r.chunks_done, r.created_at
+  from import_reports r left join users u on u.id = r.agent_id
+  left join users oa on oa.id = (r.owner->>'agent_id')::int
+  left join teams oat on oat.id = oa.team_id
+  left join teams ot on ot.id = (r.owner->>'team_id')::int`;
 
 /** Row numbers named in a refusal; the rest are counted. */
 const NAMED_ROWS_MAX = 10;
@@ -129,7 +164,16 @@ function missingRequiredText(missing: ReadonlyMap<string, readonly number[]>): s
 /** What identifies a chunk's content: a retry must send the same rows, or it is another upload. */
 function chunkDigest(body: BulkInsertBody): string {
   return createHash('sha256')
-    .update(JSON.stringify([body.table, body.skipDuplicates, body.inputs.columns, body.inputs.data]))
+    .update(
+      JSON.stringify([
+        body.table,
+        body.skipDuplicates,
+        body.duplicatePolicy,
+        body.owner ?? null,
+        body.inputs.columns,
+        body.inputs.data,
+      ]),
+    )
     .digest('hex');
 }
 
@@ -288,6 +332,11 @@ export function createImporterService(db: Kysely<Database>, deps: ImporterServic
       const fields = importFields(writable, body.inputs.columns);
       const tableDefaults = new Map<string, WriteValue>();
       applyDefaults(access.table, tableDefaults, await insertDefaults(user, access));
+      // The owner step: the chosen agent (team follows), or the rules and a team's pool, status and
+      // source, where the file has no value (see docs/user-guide.md#importing-leads).
+      const owner = await ownerValues(db, user, access, body.owner);
+      for (const [name, value] of owner.values) tableDefaults.set(name, value);
+      const policy = body.duplicatePolicy;
       const rows = coerceRows(fields, body.inputs.data, body.firstRow, tableDefaults);
       const digest = chunkDigest(body);
       const source = access.table.sourceTable;
@@ -298,8 +347,10 @@ export function createImporterService(db: Kysely<Database>, deps: ImporterServic
         // costs more than it saves for one chunk; PGlite has no JIT and ignores the setting.
         await sql`set local jit = off`.execute(trx);
         // One report per import, locked: chunks of one import are written one after another.
-        await sql`insert into import_reports (excel_id, table_name, file_name, agent_id, total, chunks)
-          values (${body.excelId}, ${access.table.name}, ${body.fileName}, ${user.id}, ${body.total}, ${body.chunks})
+        await sql`insert into import_reports
+            (excel_id, table_name, file_name, agent_id, total, chunks, duplicate_policy, owner)
+          values (${body.excelId}, ${access.table.name}, ${body.fileName}, ${user.id}, ${body.total},
+            ${body.chunks}, ${policy}, ${body.owner ? JSON.stringify(body.owner) : null}::jsonb)
           on conflict (excel_id) do nothing`.execute(trx);
         const { rows: locked } = await sql<{
           id: number;
@@ -317,13 +368,22 @@ export function createImporterService(db: Kysely<Database>, deps: ImporterServic
         if (Number(report.chunks) !== body.chunks || Number(report.total) !== body.total)
           throw DomainError.invalid(messages.importTotalMismatch);
 
-        const { rows: before } = await sql<{ inserted: number; skipped: number; digest: string }>`
-          select inserted, skipped, digest from import_chunks
+        const { rows: before } = await sql<{
+          inserted: number;
+          skipped: number;
+          updated: number;
+          digest: string;
+        }>`select inserted, skipped, updated, digest from import_chunks
           where report_id = ${report.id} and chunk = ${body.chunk}`.execute(trx);
         const earlier = before[0];
         if (earlier) {
           if (earlier.digest !== digest) throw DomainError.conflict(messages.importChunkMismatch);
-          return { inserted: Number(earlier.inserted), skipped: Number(earlier.skipped), repeated: true };
+          return {
+            inserted: Number(earlier.inserted),
+            skipped: Number(earlier.skipped),
+            updated: Number(earlier.updated),
+            repeated: true,
+          };
         }
 
         // Option lists and assignees once per distinct value, not once per row.
@@ -344,6 +404,7 @@ export function createImporterService(db: Kysely<Database>, deps: ImporterServic
         /** The file's row number of each kept row, for what the user reads about a refused one. */
         const keptRowNumbers: number[] = [];
         const doubleIds = new Set<number>();
+        const duplicated: DuplicateRow[] = [];
         let doubles = 0;
         rows.forEach((row, index) => {
           const match = (rowPhones[index] ?? [])
@@ -352,7 +413,11 @@ export function createImporterService(db: Kysely<Database>, deps: ImporterServic
           if (match !== undefined) {
             doubles += 1;
             doubleIds.add(match);
-            if (body.skipDuplicates === 1) return;
+            if (policy === 'skip') return;
+            if (policy === 'update') {
+              duplicated.push({ leadId: match, row });
+              return;
+            }
           }
           kept.push(row);
           keptRowNumbers.push(body.firstRow + index);
@@ -361,12 +426,17 @@ export function createImporterService(db: Kysely<Database>, deps: ImporterServic
         // Server-set values (author columns) and the table's defaults for columns the file does not have.
         const extra = new Map<string, WriteValue>(tableDefaults);
         for (const [name, value] of await authorValues(trx, user, access.table)) extra.set(name, value);
+        for (const [name, value] of owner.values) extra.set(name, value);
         for (const field of fields) extra.delete(field.name);
         const baseNames = [...fields.map((field) => field.name), ...extra.keys()];
         const extraValues = [...extra.values()];
         const valueMaps: Map<string, WriteValue>[] = [];
         // The file's columns were chosen; the rest are defaults (record-hooks.ts `given`).
-        const given: ReadonlySet<string> = new Set(fields.map((field) => field.name));
+        // The owner step's choices count as given: a chosen agent brings their team (lead-ownership.ts).
+        const given: ReadonlySet<string> = new Set([
+          ...fields.map((field) => field.name),
+          ...[...owner.chosen].filter((name) => extra.has(name)),
+        ]);
         // Every column is optional for the screen's check (see docs/requirements.md#money-importer-and-lead-input); a row the table cannot take is
         // refused here, with the file's row numbers and the fields it lacks (docs/api-conformance.md).
         const missing = new Map<string, number[]>();
@@ -417,27 +487,39 @@ export function createImporterService(db: Kysely<Database>, deps: ImporterServic
           if (Number(inside[0]?.n) !== ids.length) throw DomainError.forbidden(messages.forbidden);
 
           if (source === JOURNALED_SOURCE) {
-            // One journal entry per imported lead: its imported fields, from empty to the file's value.
+            // One journal entry per imported lead: its imported fields, from empty to the file's value,
+            // and what the owner step chose with the team the agent brought (docs/workflows.md#ownership-and-assignment).
+            const journaled = new Set<string>([...fields.map((field) => field.name), ...owner.chosen]);
+            if (owner.chosen.has('agent_id')) journaled.add('team_id');
+            const journalIndexes = names.flatMap((name, i) => (journaled.has(name) ? [i] : []));
             const entries = complete.map((row) => {
               const changes: Record<string, { old: null; new: WriteValue }> = {};
-              fields.forEach((field, i) => {
+              for (const i of journalIndexes) {
                 const value = row[i] ?? null;
-                if (value !== null) changes[field.name] = { old: null, new: value };
-              });
+                const name = names[i];
+                if (value !== null && name !== undefined) changes[name] = { old: null, new: value };
+              }
               return JSON.stringify(changes);
             });
             await sql`insert into lead_journal (lead_id, agent_id, "values")
               select u.id, ${user.id}, u.v::jsonb from unnest(${ids}::int[], ${entries}::text[]) as u(id, v)`.execute(
               trx,
             );
-            await deps.afterLeadsInserted?.(trx, ids, user.id);
+            await deps.afterLeadsInserted?.(trx, ids, user.id, owner.decided);
           }
         }
 
-        await sql`insert into import_chunks (report_id, chunk, rows, inserted, skipped, digest)
-          values (${report.id}, ${body.chunk}, ${rows.length}, ${ids.length}, ${rows.length - ids.length}, ${digest})`.execute(
-          trx,
-        );
+        const updated = await fillEmptyFields(trx, {
+          user,
+          access,
+          hooks,
+          fields,
+          duplicates: duplicated,
+          castType,
+        });
+        await sql`insert into import_chunks (report_id, chunk, rows, inserted, skipped, updated, digest)
+          values (${report.id}, ${body.chunk}, ${rows.length}, ${ids.length}, ${rows.length - ids.length},
+            ${updated}, ${digest})`.execute(trx);
         // The rows of the chunks in never pass the file's rows, and once every chunk is in they are
         // exactly those rows: only then is the import finished (this chunk rolls back otherwise).
         const { rows: sums } = await sql<{ rows: number; chunks: number }>`select
@@ -450,12 +532,13 @@ export function createImporterService(db: Kysely<Database>, deps: ImporterServic
         await sql`update import_reports set
             chunks_done = ${chunksIn},
             inserted = inserted + ${ids.length},
+            updated = updated + ${updated},
             double = double + ${doubles},
             double_ids = (select coalesce(array_agg(x order by x), '{}') from (
               select distinct unnest(double_ids || ${[...doubleIds]}::int[]) as x limit ${DOUBLE_EXPORT_MAX_IDS}) d),
             updated_at = date_trunc('second', localtimestamp)
           where id = ${report.id}`.execute(trx);
-        return { inserted: ids.length, skipped: rows.length - ids.length, repeated: false };
+        return { inserted: ids.length, skipped: rows.length - ids.length, updated, repeated: false };
       });
 
       const { rows: progress } = await sql<{ done: number; total: number }>`select
@@ -468,6 +551,7 @@ export function createImporterService(db: Kysely<Database>, deps: ImporterServic
         success: true,
         successCount: outcome.inserted,
         skipped: outcome.skipped,
+        updated: outcome.updated,
         done,
         total,
         repeated: outcome.repeated,

@@ -13,6 +13,7 @@ export function registerRecordsRoutes(app: FastifyInstance, { records }: Pick<Se
   registerCall(app, 'row', ({ user, params, body }) => records.row(user, params.table, params.id, body));
   registerCall(app, 'detailSave', ({ user, body }) => records.detailSave(user, body));
   registerCall(app, 'inlineSave', ({ user, body }) => records.inlineSave(user, body));
+  registerCall(app, 'leadDuplicates', ({ user, body }) => records.leadDuplicates(user, body));
   registerCall(app, 'hidden', ({ user, params }) =>
     records.hidden(user, params.table, params.id, params.field),
   );

@@ -27,6 +27,7 @@ import { journaledWrite } from '../../engine/lead-journal';
 import type { RecordHooks } from '../../engine/record-hooks';
 import type { EngineUser, FieldDefinition, TableDefinition } from '../../engine/types';
 import type { AuthUser } from '../auth/service';
+import { findLeadDuplicates, refuseUnconfirmedDuplicates } from './lead-duplicates';
 import { insertPasswordFields, takePasswordInputs } from '../auth/password-inputs';
 
 type ListBody = z.output<(typeof contract)['table']['body']>;
@@ -34,6 +35,7 @@ type RowBody = z.output<(typeof contract)['row']['body']>;
 type DetailSaveBody = z.output<(typeof contract)['detailSave']['body']>;
 type InlineSaveBody = z.output<(typeof contract)['inlineSave']['body']>;
 type LeadPlatformsBody = z.output<(typeof contract)['leadPlatforms']['body']>;
+type LeadDuplicatesBody = z.output<(typeof contract)['leadDuplicates']['body']>;
 /** Inserts of their own kind (see docs/requirements.md#calls "type such as insert_note"): every type but the generic insert. */
 type TypedInsertBody = Exclude<Extract<InlineSaveBody, { type: string }>, { type: 'insert' }>;
 /** The user as typed inserts need them (a note is signed with the user's name). */
@@ -71,6 +73,8 @@ export interface RecordsService {
   detailSave(user: EngineUser, body: DetailSaveBody): Promise<CallResult<'detailSave'>>;
   /** POST /inline/save/: insert a record (typed inserts by their handler), or set one field of one record. */
   inlineSave(user: RecordsUser, body: InlineSaveBody): Promise<CallResult<'inlineSave'>>;
+  /** POST /lead/duplicates: leads sharing a phone, e-mail or T.C. with a lead being saved (lead-duplicates.ts). */
+  leadDuplicates(user: EngineUser, body: LeadDuplicatesBody): Promise<CallResult<'leadDuplicates'>>;
   /** POST /hidden/{table}/{id}/{field}: one readable field of one record in the user's rows. */
   hidden(user: EngineUser, table: string, id: number, field: string): Promise<CallResult<'hidden'>>;
   /** POST /lead-platforms/{table}: platform accounts of the user's rows, of one customer or filtered. */
@@ -132,11 +136,21 @@ export function createRecordsService(db: Kysely<Database>, deps: RecordsServiceD
   const access = (user: EngineUser, table: string): Promise<TableAccess> =>
     resolveTableAccess(db, registry, user, table);
 
-  async function saveFields(user: EngineUser, tableName: string, id: number, inputs: Inputs): Promise<void> {
+  async function saveFields(
+    user: EngineUser,
+    tableName: string,
+    id: number,
+    inputs: Inputs,
+    confirmed = true,
+  ): Promise<void> {
     const target = await access(user, tableName);
     requireFlag(target, 'update');
     const prepared = prepareValues(new Map(target.writable.map((field) => [field.name, field])), inputs);
     const values = new Map([...prepared].map(([name, item]) => [name, item.value]));
+    // Only a lead in the user's rows is compared: a foreign id stays the same 404 below.
+    if (!confirmed && (await selectRow(db, target, id, ['id']))) {
+      await refuseUnconfirmedDuplicates(db, target, values, confirmed, id);
+    }
     await db.transaction().execute(async (trx) => {
       await checkWriteValues(trx, user, prepared);
       await hooks.beforeWrite({ trx, user, access: target, mode: 'update', ids: [id], values });
@@ -148,7 +162,12 @@ export function createRecordsService(db: Kysely<Database>, deps: RecordsServiceD
     hooks.afterCommit({ user, access: target, mode: 'update', ids: [id] });
   }
 
-  async function insert(user: EngineUser, tableName: string, inputs: Inputs): Promise<number> {
+  async function insert(
+    user: EngineUser,
+    tableName: string,
+    inputs: Inputs,
+    confirmed = true,
+  ): Promise<number> {
     const target = await access(user, tableName);
     requireFlag(target, 'show');
     requireFlag(target, 'update');
@@ -158,6 +177,7 @@ export function createRecordsService(db: Kysely<Database>, deps: RecordsServiceD
     const values = new Map([...prepared].map(([name, item]) => [name, item.value]));
     for (const [name, hash] of passwords.hashed) values.set(name, hash);
     applyDefaults(target.table, values, await insertDefaults(user, target));
+    await refuseUnconfirmedDuplicates(db, target, values, confirmed);
     const id = await db.transaction().execute(async (trx) => {
       // Who wrote the row is the session's user, never the input's.
       for (const [name, value] of await authorValues(trx, user, target.table)) values.set(name, value);
@@ -253,8 +273,17 @@ export function createRecordsService(db: Kysely<Database>, deps: RecordsServiceD
     },
 
     async detailSave(user, body) {
-      await saveFields(user, body.table, body.id, body.inputs);
+      await saveFields(user, body.table, body.id, body.inputs, body.confirm_duplicates === 1);
       return { success: true, msg: messages.savedSuccessfully };
+    },
+
+    async leadDuplicates(user, body) {
+      const target = await access(user, body.table);
+      const prepared = prepareValues(insertableFields(target), body.inputs);
+      const values = new Map([...prepared].map(([name, item]) => [name, item.value]));
+      // An edit of a lead outside the user's rows is as absent as a missing one.
+      if (body.id !== undefined && !(await selectRow(db, target, body.id, ['id']))) throw recordNotFound();
+      return { success: true, ...(await findLeadDuplicates(db, target, values, body.id)) };
     },
 
     async hidden(user, table, id, field) {
@@ -301,7 +330,7 @@ export function createRecordsService(db: Kysely<Database>, deps: RecordsServiceD
         return { success: true, message: messages.savedSuccessfully };
       }
       if (body.type !== 'insert') return insertTypes[body.type](user, body);
-      const id = await insert(user, body.table, body.inputs);
+      const id = await insert(user, body.table, body.inputs, body.confirm_duplicates === 1);
       return { success: true, message: messages.savedSuccessfully, id };
     },
   };

@@ -1,7 +1,9 @@
 import { Button, HTMLTable, NonIdealState, Spinner } from '@blueprintjs/core';
 import { useState, type ReactNode } from 'react';
 import type { ImportReport } from '../../../../shared/contract/importer';
+import { formatShortDateTime } from '../../../../shared/domain/short-date-time';
 import { format, messages } from '../../../../shared/i18n/messages';
+import { workflowMessages } from '../../../../shared/i18n/workflow-messages';
 import { callCrm, useCrmQuery } from '../../api/use-crm-call';
 import { isCrmError } from '../../api/crm-error';
 import { useNotifier } from '../../ui/toaster';
@@ -56,6 +58,9 @@ export function ImportReportPage(): ReactNode {
               <th>{importerTexts.reportTotal}</th>
               <th>{importerTexts.reportInserted}</th>
               <th>{importerTexts.reportDouble}</th>
+              <th>{workflowMessages.importReportPolicy}</th>
+              <th>{workflowMessages.importReportUpdated}</th>
+              <th>{workflowMessages.importReportOwner}</th>
               <th>{importerTexts.reportState}</th>
               <th>{importerTexts.reportDate}</th>
               <th />
@@ -70,12 +75,17 @@ export function ImportReportPage(): ReactNode {
                 <td>{row.total}</td>
                 <td>{row.inserted}</td>
                 <td data-testid="import-report-double">{row.double}</td>
+                <td data-testid="import-report-policy">
+                  {workflowMessages.importPolicyLabels[row.duplicate_policy]}
+                </td>
+                <td data-testid="import-report-updated">{row.updated}</td>
+                <td data-testid="import-report-owner">{row.owner_text ?? row.agent_name ?? ''}</td>
                 <td>
                   {row.finished
                     ? importerTexts.reportDone
                     : format(importerTexts.reportPartial, { done: row.chunks_done, chunks: row.chunks })}
                 </td>
-                <td>{row.created_at}</td>
+                <td>{formatShortDateTime(row.created_at)}</td>
                 <td>
                   {row.double_ids.length > 0 ? (
                     <Button

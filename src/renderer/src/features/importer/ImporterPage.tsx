@@ -10,11 +10,10 @@ import {
   NonIdealState,
   ProgressBar,
   Spinner,
-  Switch,
 } from '@blueprintjs/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef, useState, type DragEvent, type ReactNode } from 'react';
-import { useNavigate, useParams } from 'react-router-dom';
+import { Link, useNavigate, useParams } from 'react-router-dom';
 import type { ImportField } from '../../../../shared/contract/importer';
 import {
   IMPORT_DATE_FORMATS,
@@ -43,7 +42,9 @@ import {
   selectFileText,
   type ImportProblemText,
 } from '../../../../shared/domain/import-problems';
+import type { ImportDuplicatePolicy } from '../../../../shared/domain/import-owner';
 import { format, messages } from '../../../../shared/i18n/messages';
+import { workflowMessages } from '../../../../shared/i18n/workflow-messages';
 import { usePermissions } from '../../api/permissions';
 import { callCrm, useCrmQuery } from '../../api/use-crm-call';
 import { isCrmError } from '../../api/crm-error';
@@ -51,10 +52,11 @@ import { useNotifier } from '../../ui/toaster';
 import { useBridge } from '../../bridge/bridge-context';
 import { importerTexts } from '../../i18n/importer-texts';
 import { parsePickedFile, pickFileOnDesktop } from './parse-file';
-import { checkDuplicates, randomSuffix, runImport } from './run-import';
+import { EMPTY_OWNER, ImportOwnerStep, ownerOfDraft, type OwnerDraft } from './ImportOwnerStep';
+import { checkDuplicates, randomSuffix, runImport, type ImportOutcome } from './run-import';
 import './importer.css';
 
-type Stage = 'pick' | 'reading' | 'mapping' | 'uploading';
+type Stage = 'pick' | 'reading' | 'mapping' | 'uploading' | 'done';
 
 /** The chosen file as the screen keeps it: its name and size (a resumed upload is recognised by them). */
 interface PickedFile {
@@ -105,9 +107,13 @@ export function ImporterPage(): ReactNode {
   const [parsed, setParsed] = useState<ParsedImportFile | null>(null);
   const [choices, setChoices] = useState<ColumnChoice[]>([]);
   const [dateFormats, setDateFormats] = useState<Record<string, ImportDateFormat>>({});
+  /** What the guesser read from each date column's cells (null: no format reads them all). */
+  const [guessedFormats, setGuessedFormats] = useState<Record<string, ImportDateFormat | null>>({});
   const [duplicates, setDuplicates] = useState<{ matchCount: number; total: number } | null>(null);
   const [checking, setChecking] = useState(false);
-  const [skipDuplicates, setSkipDuplicates] = useState(false);
+  const [policy, setPolicy] = useState<ImportDuplicatePolicy>('import');
+  const [owner, setOwner] = useState<OwnerDraft>(EMPTY_OWNER);
+  const [outcome, setOutcome] = useState<ImportOutcome | null>(null);
   const [templateId, setTemplateId] = useState('');
   const [templateName, setTemplateName] = useState('');
   const [progress, setProgress] = useState<{ done: number; total: number; startedAt: number } | null>(null);
@@ -183,12 +189,15 @@ export function ImporterPage(): ReactNode {
   async function accept(file: PickedFile, sheet: ParsedImportFile): Promise<void> {
     const guessed = guessMapping(sheet.headers, fields);
     const formats: Record<string, ImportDateFormat> = {};
+    const guesses: Record<string, ImportDateFormat | null> = {};
     guessed.forEach((choice, column) => {
       const field = fields.find((item) => item.name === choice);
       if (!field?.date) return;
       const samples = sheet.rows.slice(0, 50).map((row) => row[column] ?? '');
-      formats[field.name] = guessImportDateFormat(samples) ?? 'DD/MM/YY';
+      guesses[field.name] = guessImportDateFormat(samples);
+      formats[field.name] = guesses[field.name] ?? 'DD/MM/YY';
     });
+    setGuessedFormats(guesses);
     // The same file as an upload that stopped midway (app closed, server restarted): offer to go on.
     const pending = readPending(table);
     setResumable(null);
@@ -220,9 +229,11 @@ export function ImporterPage(): ReactNode {
     const meta = fields.find((item) => item.name === field);
     if (meta?.date && parsed && !dateFormats[meta.name]) {
       const samples = parsed.rows.slice(0, 50).map((row) => row[column] ?? '');
+      const guess = guessImportDateFormat(samples);
+      setGuessedFormats((current) => ({ ...current, [meta.name]: guess }));
       setDateFormats((current) => ({
         ...current,
-        [meta.name]: guessImportDateFormat(samples) ?? 'DD/MM/YY',
+        [meta.name]: guess ?? 'DD/MM/YY',
       }));
     }
   }
@@ -293,6 +304,11 @@ export function ImporterPage(): ReactNode {
   async function upload(): Promise<void> {
     const rows = prepared();
     if (!rows || !picked) return;
+    const chosen = ownerOfDraft(owner);
+    if ('problem' in chosen) {
+      setProblem({ text: chosen.problem });
+      return;
+    }
     const pending = readPending(table);
     const resumable = pending && pending.fileName === picked.name && pending.size === picked.size;
     const excelId = resumable ? pending.excelId : importChannelId(picked.name, randomSuffix());
@@ -308,7 +324,16 @@ export function ImporterPage(): ReactNode {
     try {
       const result = await runImport(
         bridge,
-        { table, excelId, fileName: picked.name, columns: rows.columns, rows: rows.rows, skipDuplicates },
+        {
+          table,
+          excelId,
+          fileName: picked.name,
+          columns: rows.columns,
+          rows: rows.rows,
+          skipDuplicates: policy === 'skip',
+          duplicatePolicy: policy,
+          owner: chosen.owner,
+        },
         (next) =>
           setProgress((current) =>
             current ? { ...current, done: Math.max(current.done, next.done), total: next.total } : current,
@@ -318,7 +343,9 @@ export function ImporterPage(): ReactNode {
       localStorage.removeItem(EXCEL_UPLOAD_ID_KEY);
       await queryClient.invalidateQueries();
       notifier.success(format(messages.importedCount, { n: result.inserted }));
-      void navigate(-1);
+      // The result stays on screen with the way to the import report (see docs/user-guide.md#importing-leads).
+      setOutcome(result);
+      setStage('done');
     } catch (error) {
       setStage('mapping');
       const detail = isCrmError(error) ? error.message : undefined;
@@ -403,6 +430,50 @@ export function ImporterPage(): ReactNode {
         <ProblemCallout problem={problem} />
       </Card>
 
+      {outcome && stage === 'done' ? (
+        <Card className="importer-card" data-testid="import-result">
+          <h4 className="importer-owner-title">{workflowMessages.importResultTitle}</h4>
+          <ul className="importer-result-list">
+            <li data-testid="import-result-inserted">
+              {format(workflowMessages.importResultInserted, { n: outcome.inserted })}
+            </li>
+            {outcome.duplicates > 0 ? (
+              <li data-testid="import-result-duplicates">
+                {format(workflowMessages.importResultDuplicates, { n: outcome.duplicates })}
+              </li>
+            ) : null}
+            {outcome.skipped > 0 ? (
+              <li>{format(workflowMessages.importResultSkipped, { n: outcome.skipped })}</li>
+            ) : null}
+            {outcome.updated > 0 ? (
+              <li data-testid="import-result-updated">
+                {format(workflowMessages.importResultUpdated, { n: outcome.updated })}
+              </li>
+            ) : null}
+          </ul>
+          <div className="importer-actions">
+            <Link to="/report/import" data-testid="import-result-report">
+              {workflowMessages.importResultReport}
+            </Link>
+            <Button
+              icon="th-list"
+              text={workflowMessages.importResultBack}
+              onClick={() => void navigate(`/list/${table}`)}
+              data-testid="import-result-back"
+            />
+            <Button
+              minimal
+              icon="upload"
+              text={workflowMessages.importResultAgain}
+              onClick={() => {
+                setOutcome(null);
+                reset(null);
+              }}
+            />
+          </div>
+        </Card>
+      ) : null}
+
       {parsed && stage !== 'pick' ? (
         <Card className="importer-card">
           <p data-testid="import-summary">
@@ -475,7 +546,17 @@ export function ImporterPage(): ReactNode {
                           data-testid={`import-column-${column}`}
                         />
                         {meta?.date ? (
-                          <FormGroup label={messages.importDateFormat} className="importer-date-format">
+                          <FormGroup
+                            label={messages.importDateFormat}
+                            className="importer-date-format"
+                            helperText={
+                              guessedFormats[meta.name]
+                                ? format(workflowMessages.importDateGuessed, {
+                                    format: guessedFormats[meta.name] ?? '',
+                                  })
+                                : workflowMessages.importDateNoGuess
+                            }
+                          >
                             <HTMLSelect
                               fill
                               value={dateFormats[meta.name] ?? 'DD/MM/YY'}
@@ -507,6 +588,13 @@ export function ImporterPage(): ReactNode {
             </HTMLTable>
           </div>
 
+          <ImportOwnerStep
+            draft={owner}
+            onChange={setOwner}
+            policy={policy}
+            onPolicy={setPolicy}
+            disabled={stage === 'uploading' || stage === 'done'}
+          />
           <div className="importer-actions">
             <Button
               icon="search"
@@ -526,19 +614,12 @@ export function ImporterPage(): ReactNode {
                   : messages.importDuplicatesNone}
               </span>
             ) : null}
-            {duplicates && duplicates.matchCount > 0 ? (
-              <Switch
-                checked={skipDuplicates}
-                label={messages.importSkipDuplicates}
-                onChange={(event) => setSkipDuplicates(event.currentTarget.checked)}
-                data-testid="import-skip-duplicates"
-              />
-            ) : null}
             <Button
               intent="primary"
               icon="upload"
               text={resumable ? importerTexts.resume : importerTexts.upload}
               loading={stage === 'uploading'}
+              disabled={stage === 'done'}
               onClick={() => void upload()}
               data-testid="import-upload"
             />

@@ -11,6 +11,15 @@ export interface ImportProgress {
   total: number;
 }
 
+/** What an upload did, for the result the screen shows (and the import report keeps). */
+export interface ImportOutcome {
+  inserted: number;
+  skipped: number;
+  updated: number;
+  /** Rows of the file whose phone a lead already had. */
+  duplicates: number;
+}
+
 /** Matching phones of the whole file, asked in requests of at most DOUBLE_CHECK_MAX_PHONES phones. */
 export async function checkDuplicates(
   bridge: CrmBridge,
@@ -43,7 +52,7 @@ export async function runImport(
   bridge: CrmBridge,
   job: ImportJob,
   onProgress: (progress: ImportProgress) => void,
-): Promise<{ inserted: number; skipped: number }> {
+): Promise<ImportOutcome> {
   const status = await callCrm(bridge, 'importStatus', { body: { excelId: job.excelId } });
   const result = await uploadImportChunks(job, {
     send: (body) => callCrm(bridge, 'bulkInsert', { body }),
@@ -53,7 +62,13 @@ export async function runImport(
     wait: (attempt) => wait(500 * attempt),
     onAnswer: (answer) => onProgress({ done: answer.done, total: answer.total }),
   });
-  return { inserted: (status.report?.inserted ?? 0) + result.inserted, skipped: result.skipped };
+  const after = await callCrm(bridge, 'importStatus', { body: { excelId: job.excelId } });
+  return {
+    inserted: after.report?.inserted ?? (status.report?.inserted ?? 0) + result.inserted,
+    skipped: result.skipped,
+    updated: after.report?.updated ?? result.updated,
+    duplicates: after.report?.double ?? 0,
+  };
 }
 
 /** 11 characters of [a-z0-9] for the import's channel id (see docs/requirements.md#constants-and-limits). */

@@ -106,6 +106,7 @@ export function RecordEditForm({
           />
         </div>
       ) : null}
+      {save.question}
     </form>
   );
 }

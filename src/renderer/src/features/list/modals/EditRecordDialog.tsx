@@ -85,6 +85,7 @@ function EditRecordForm({ table, id, answer, onClose }: EditRecordFormProps): Re
         testIdPrefix="edit-field-"
         autoFocus
       />
+      {save.question}
     </FormDialogContent>
   );
 }

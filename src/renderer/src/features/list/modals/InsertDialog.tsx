@@ -10,6 +10,9 @@ import { useNotifier } from '../../../ui/toaster';
 import { FieldEditor, type FieldEditorValue } from '../../../components/field-editors';
 import { uiTexts } from '../../../i18n/ui-texts';
 import { FormDialog } from '../../../ui/FormDialog';
+import { useBridge } from '../../../bridge/bridge-context';
+import { DuplicateDialog } from '../../../ui/duplicates/DuplicateDialog';
+import { isDuplicateRefusal, useDuplicateQuestion } from '../../../ui/duplicates/use-duplicate-question';
 import { insertFailureText, insertFormFields, insertInputs, type FormValues } from '../../../ui/record-form';
 
 export type InsertDialogProps = {
@@ -33,10 +36,13 @@ export function InsertDialog({ table, isOpen, onClose }: InsertDialogProps): Rea
   );
   const [values, setValues] = useState<FormValues>({});
   const save = useCrmMutation('inlineSave');
+  const bridge = useBridge();
+  const question = useDuplicateQuestion();
 
-  const submit = (): void => {
+  const submit = (confirmed = false): void => {
+    const inputs = insertInputs(values);
     save.mutate(
-      { body: { table, type: 'insert', inputs: insertInputs(values) } },
+      { body: { table, type: 'insert', inputs, ...(confirmed ? { confirm_duplicates: 1 } : {}) } },
       {
         onSuccess: (answer) => {
           if (!answer.success) {
@@ -45,10 +51,23 @@ export function InsertDialog({ table, isOpen, onClose }: InsertDialogProps): Rea
           }
           notifier.success(answer.message || messages.savedSuccessfully);
           setValues({});
+          question.close();
           void queryClient.invalidateQueries({ queryKey: crmKeys.tableData(table) });
           onClose();
         },
-        onError: (error) => notifier.danger(insertFailureText(error.message)),
+        onError: (error) => {
+          // Another lead has the phone, e-mail or T.C.: show the matches and ask (docs/user-guide.md#duplicates).
+          if (!confirmed && isDuplicateRefusal(error)) {
+            question.ask(bridge, table, inputs).then(
+              (asked) => {
+                if (!asked) notifier.danger(insertFailureText(error.message));
+              },
+              () => notifier.danger(insertFailureText(error.message)),
+            );
+            return;
+          }
+          notifier.danger(insertFailureText(error.message));
+        },
       },
     );
   };
@@ -84,13 +103,19 @@ export function InsertDialog({ table, isOpen, onClose }: InsertDialogProps): Rea
       testId="insert-dialog"
       formId="insert-form"
       formClassName="record-form record-form-grid"
-      onSubmit={submit}
+      onSubmit={() => submit(false)}
       pending={save.isPending}
       submitIcon="add"
       submitDisabled={fields.length === 0}
       submitTestId="insert-submit"
     >
       {body}
+      <DuplicateDialog
+        duplicates={question.duplicates}
+        pending={save.isPending}
+        onConfirm={() => submit(true)}
+        onCancel={question.close}
+      />
     </FormDialog>
   );
 }
