@@ -23,7 +23,7 @@ import { LeadStatusCell } from './lead-status/LeadStatusCell';
 import { FieldRendererContext, useFieldRendererContext } from './renderer-context';
 import { cellText, OptionValue, TextValue } from './renderers';
 import type { FieldRendererProps } from './types';
-import { parseJsonCell, prettyJson, shortJson } from './value-details';
+import { parseJsonCell, readableJson } from './value-details';
 import './component-renderers.css';
 
 /** A click inside a list cell acts on the cell, not on the row (which would select or open it). */
@@ -155,7 +155,7 @@ export function JsonValue({ value, field, row }: FieldRendererProps): ReactNode 
         size="small"
         className="field-details-button field-json-button"
         icon="code-block"
-        text={<code className="field-json">{shortJson(parsed.value, 48)}</code>}
+        text={<span className="field-json">{readableJson(parsed.value, 48)}</span>}
         title={componentTexts.showAll}
         onClick={(event) => {
           stop(event);
@@ -170,9 +170,27 @@ export function JsonValue({ value, field, row }: FieldRendererProps): ReactNode 
         onClose={() => setOpen(false)}
         testId="field-json"
       >
-        <pre className="field-json-pretty">{prettyJson(parsed.value)}</pre>
+        <ReadableDetails value={parsed.value} />
       </ValueDialog>
     </>
+  );
+}
+
+/** A JSON cell's content as labelled lines, never as JSON text. */
+function ReadableDetails({ value }: { value: unknown }): ReactNode {
+  const entries =
+    typeof value === 'object' && value !== null
+      ? Object.entries(value as Record<string, unknown>)
+      : [['', value] as const];
+  return (
+    <dl className="field-json-pretty">
+      {entries.map(([key, item]) => (
+        <div key={key} className="field-json-line">
+          {key !== '' && !Array.isArray(value) ? <dt>{key}</dt> : null}
+          <dd>{readableJson(item, 2000)}</dd>
+        </div>
+      ))}
+    </dl>
   );
 }
 

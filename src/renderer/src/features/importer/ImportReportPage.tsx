@@ -1,6 +1,7 @@
 import { Button, HTMLTable, NonIdealState, Spinner } from '@blueprintjs/core';
 import { useState, type ReactNode } from 'react';
 import type { ImportReport } from '../../../../shared/contract/importer';
+import { formatDateTimeTr } from '../../../../shared/domain/date-ranges';
 import { format, messages } from '../../../../shared/i18n/messages';
 import { callCrm, useCrmQuery } from '../../api/use-crm-call';
 import { isCrmError } from '../../api/crm-error';
@@ -75,7 +76,7 @@ export function ImportReportPage(): ReactNode {
                     ? importerTexts.reportDone
                     : format(importerTexts.reportPartial, { done: row.chunks_done, chunks: row.chunks })}
                 </td>
-                <td>{row.created_at}</td>
+                <td>{formatDateTimeTr(row.created_at)}</td>
                 <td>
                   {row.double_ids.length > 0 ? (
                     <Button
