@@ -15,7 +15,7 @@ export const timelineMessages = {
   note: 'Not eklendi',
   noteReminder: 'Hatırlatma: {start}',
   call: 'Arama',
-  callLine: 'Arama ({line})',
+  callLine: 'Arama ({line} hattı)',
   callStates: {
     queued: 'Santrale iletildi',
     pending: 'Sonuç bekleniyor',

@@ -151,6 +151,8 @@ export function createLeadNotesService(db: Kysely<Database>, registry: TableRegi
           .selectFrom('lead_notes')
           .selectAll()
           .where('lead_id', '=', lead.id)
+          // Time order, newest first (docs/user-guide.md#dates-and-numbers); a back-dated note sits at its time.
+          .orderBy('created_at', 'desc')
           .orderBy('id', 'desc')
           .limit(body.limit)
           .offset(offset)

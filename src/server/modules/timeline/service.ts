@@ -2,7 +2,7 @@ import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { z } from 'zod';
 import type { CallResult, contract, TimelineItem, TimelineKind } from '../../../shared/contract';
 import { TIMELINE_KINDS, TIMELINE_PAGE_DEFAULT } from '../../../shared/contract';
-import { OPTION_LIST_IDS } from '../../../shared/domain/constants';
+import { CALL_LINES, OPTION_LIST_IDS } from '../../../shared/domain/constants';
 import { formatDateTimeTr } from '../../../shared/domain/date-ranges';
 import { formatMoneyTr } from '../../../shared/domain/money-input';
 import { MASKED_COMPONENT, maskCell } from '../../../shared/domain/masking';
@@ -233,9 +233,11 @@ export function createTimelineService(
       case 'call': {
         const line = text(data.line);
         const outcome = text(data.outcome_message);
+        // The line by its name (İstanbul, İzmir, Ankara), never its bare prefix.
+        const lineName = CALL_LINES.find((candidate) => String(candidate.value) === line)?.label ?? line;
         return {
           ...base,
-          title: line === '' ? t.call : format(t.callLine, { line }),
+          title: line === '' ? t.call : format(t.callLine, { line: lineName }),
           detail: outcome !== '' ? outcome : (t.callStates[text(data.status)] ?? text(data.message)),
         };
       }
