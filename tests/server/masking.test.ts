@@ -70,6 +70,25 @@ describe('a T.C. number through the API', () => {
     expect(timeline.body).not.toContain(TC);
   });
 
+  it('comes masked in a report builder list and its HTML', async () => {
+    const response = await postForm(
+      server.app,
+      '/api/reportBuilder',
+      {
+        table: 'leads',
+        reportType: 'list',
+        ylistFields: ['name', 'tc'],
+        filters: [{ name: 'id', type: 1, value: lead }],
+        chartSetting: { type: 'pie', xaxis: 'name' },
+        limit: 15,
+      },
+      server.users.admin.token,
+    );
+    expect(response.statusCode).toBe(200);
+    expect(response.body).not.toContain(TC);
+    expect(response.body).toContain('56•••••••46');
+  });
+
   it('is revealed only by its own call, one field of one record', async () => {
     const answer = okAnswer<CallResult<'hidden'>>(await form(`/hidden/leads/${lead}/tc`, {}));
     expect(answer.value).toBe(TC);

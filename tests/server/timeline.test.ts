@@ -1,7 +1,14 @@
+import type { AddressInfo } from 'node:net';
 import type { Kysely } from 'kysely';
+import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../src/server/db/schema';
-import type { CallResult, TimelineItem } from '../../src/shared/contract';
+import {
+  SOCKET_PATH,
+  type CallResult,
+  type LeadActivityEvent,
+  type TimelineItem,
+} from '../../src/shared/contract';
 import { messages } from '../../src/shared/i18n/messages';
 import { timelineMessages } from '../../src/shared/i18n/timeline-messages';
 import { failureMessage, okAnswer, startDemoServer, type DemoServer } from './support/demo-server';
@@ -176,5 +183,49 @@ describe('POST /lead/timeline/{id}', () => {
     } finally {
       await set(modules);
     }
+  });
+});
+
+describe('live: leadActivity', () => {
+  const sockets: Socket[] = [];
+  afterAll(() => {
+    for (const socket of sockets) socket.disconnect();
+  });
+
+  async function socketOf(token: string, port: number): Promise<{ events: LeadActivityEvent[] }> {
+    const socket = connect(`http://127.0.0.1:${port}`, {
+      path: SOCKET_PATH,
+      auth: { token },
+      transports: ['websocket'],
+      forceNew: true,
+      reconnection: false,
+    });
+    sockets.push(socket);
+    await new Promise<void>((resolve, reject) => {
+      socket.once('connect', () => resolve());
+      socket.once('connect_error', reject);
+    });
+    const events: LeadActivityEvent[] = [];
+    socket.on('leadActivity', (payload: LeadActivityEvent) => events.push(payload));
+    return { events };
+  }
+
+  it('reaches the users who may see the lead, and nobody else', async () => {
+    await server.app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = server.app.server.address() as AddressInfo;
+    const mine = await socketOf(server.users.sales.token, port);
+    const other = await socketOf(server.users.sales2.token, port);
+    okAnswer(
+      await postForm(
+        server.app,
+        '/api/inline/save/',
+        { table: 'lead_notes', type: 'insert_note', inputs: { lead_id: own, body: 'Canlı not' } },
+        server.users.sales.token,
+      ),
+    );
+    await expect.poll(() => mine.events.map((event) => event.lead_id), { timeout: 5000 }).toContain(own);
+    // The other team's agent may not see the lead: no word of it.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(other.events).toEqual([]);
   });
 });

@@ -51,7 +51,7 @@ export function ImportReportPage(): ReactNode {
         <HTMLTable compact striped bordered className="importer-report" data-testid="import-report">
           <thead>
             <tr>
-              <th>excel_id</th>
+              <th>{importerTexts.reportUploadId}</th>
               <th>{importerTexts.reportFile}</th>
               <th>{importerTexts.reportAgent}</th>
               <th>{importerTexts.reportTotal}</th>
