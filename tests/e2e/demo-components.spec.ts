@@ -99,8 +99,12 @@ test('leadDetailModal, modal, json and permissionModal open their value in a dia
 
   // leadDetailModal: a third person's lead opens as a card, with a link to its detail
   await openList(page, 'lead_remitters');
+  // the person's name links to the workspace (docs/user-guide.md#kayitlari-acmak); the card is beside it
+  const leadName = page.locator('[data-testid^="lead-name-lead_id-"]').first();
+  await expect(leadName).not.toBeEmpty();
+  const leadId = /leadDetail\/(\d+)/.exec((await leadName.getAttribute('href')) ?? '')?.[1] ?? '';
+  expect(leadId).not.toBe('');
   const leadButton = page.locator('[data-testid^="lead-modal-open-lead_id-"]').first();
-  const leadId = (await leadButton.innerText()).trim();
   await leadButton.click();
   await expect(page.getByTestId('lead-card')).toBeVisible();
   await expect(page.getByTestId('lead-card-name')).not.toBeEmpty();
