@@ -110,6 +110,9 @@ export function createDesktopIntegration(deps: DesktopIntegrationDeps): DesktopI
         case 'chatMessage':
           emit('chatMessage', message.payload);
           return;
+        case 'leadActivity':
+          emit('leadActivity', message.payload);
+          return;
       }
     },
     onStatus: ({ connected, reconnect }) => {

@@ -29,6 +29,7 @@ import { registerCallRoutes } from './modules/calls/routes';
 import { registerChatRoutes } from './modules/chat/routes';
 import { registerEmailRoutes } from './modules/email/routes';
 import { registerFileRoutes } from './modules/files/routes';
+import { registerTimelineRoutes } from './modules/timeline/routes';
 import { registerFavoriteFilterRoutes } from './modules/favorite-filters/routes';
 import { registerLeadDetailRoutes } from './modules/lead-detail/routes';
 import { registerOptionRoutes } from './modules/options/routes';
@@ -291,6 +292,7 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
       registerCallRoutes(api, services);
       registerTaskRoutes(api, services);
       registerFileRoutes(api, services);
+      registerTimelineRoutes(api, services);
       registerTransactionRoutes(api, services);
       registerSurveyRoutes(api, services);
       registerEmailRoutes(api, services);

@@ -90,6 +90,8 @@ import { createExportFileStore, exportDirectory } from './modules/export/export-
 import { createExportService, type ExportService } from './modules/export/service';
 import { createLeadFileStorage, leadFilesDirectory } from './modules/files/lead-file-storage';
 import { createFilesService, type FilesService } from './modules/files/service';
+import { createTimelineService, type TimelineService } from './modules/timeline/service';
+import { installTimelinePushes } from './modules/timeline/timeline-pushes';
 import { createSurveysService, type SurveysService } from './modules/surveys/service';
 import { createTasksService, type TasksService } from './modules/tasks/service';
 import { createTransactionsService, type TransactionsService } from './modules/transactions/service';
@@ -191,6 +193,7 @@ export interface Services {
   favorites: FavoritesService;
   exports: ExportService;
   files: FilesService;
+  timeline: TimelineService;
   reports: ReportsService;
   monthlyReport: MonthlyReportService;
   periodicReports: PeriodicReportsService;
@@ -328,6 +331,13 @@ export async function composeServer(app: FastifyInstance, options: ComposeOption
   // A new account's owner chooses their own password first, whichever insert made the account.
   recordHooks.register(USERS_SOURCE, firstPasswordHook);
   const leadScope = createLeadScope(db, registry);
+  const timeline = createTimelineService(db, registry, leadScope);
+  installTimelinePushes(app, {
+    db,
+    timeline,
+    realtime: () => realtime,
+    onError: (error) => app.log.error({ err: error }, 'timeline push not sent'),
+  });
   const money = moneySettingsFromEnv(options.moneyEnv ?? {});
   // Funding a completed deposit records a platform operation (sent by the job registered below).
   const funding = createFundingService({
@@ -472,6 +482,7 @@ export async function composeServer(app: FastifyInstance, options: ComposeOption
     favorites: createFavoritesService(db),
     detailLayouts: createDetailLayoutsService(db, registry),
     exports: createExportService(db, { registry, files: exportFiles }),
+    timeline,
     files: createFilesService(db, leadScope, createLeadFileStorage(leadFilesDirectory(options.dataDir))),
     reports,
     monthlyReport,

@@ -5,6 +5,7 @@ import type {
   CallOutcomeEvent,
   TransactionUpdateEvent,
   ChatMessageEvent,
+  LeadActivityEvent,
   FieldUpdateEvent,
   ImportProgressEvent,
   NotificationEvent,
@@ -97,6 +98,8 @@ export interface BridgeEvents {
   transactionUpdate: TransactionUpdateEvent;
   /** A chat channel the user may read got a message or changed: the chat screen reloads it. */
   chatMessage: ChatMessageEvent;
+  /** Something happened to a lead the user may see: its open timeline reloads. */
+  leadActivity: LeadActivityEvent;
   /** The real-time connection came up or went down; on `connected` the drawer may have missed pushes. */
   realtimeStatus: { connected: boolean };
   /** The global shortcut was pressed: the window is already in front, the renderer opens the search. */

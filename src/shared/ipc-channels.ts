@@ -217,6 +217,7 @@ export const bridgeEventSchemas = {
   callOutcome: realtimeEventSchemas.callOutcome,
   transactionUpdate: realtimeEventSchemas.transactionUpdate,
   chatMessage: realtimeEventSchemas.chatMessage,
+  leadActivity: realtimeEventSchemas.leadActivity,
   realtimeStatus: z.object({ connected: z.boolean() }).strict(),
   openSearch: z.object({}).strict(),
   openLead: z.object({ leadId: z.number().int().positive() }).strict(),

@@ -99,8 +99,12 @@ test('leadDetailModal, modal, json and permissionModal open their value in a dia
 
   // leadDetailModal: a third person's lead opens as a card, with a link to its detail
   await openList(page, 'lead_remitters');
+  // the person's name links to the workspace (docs/user-guide.md#kayitlari-acmak); the card is beside it
+  const leadName = page.locator('[data-testid^="lead-name-lead_id-"]').first();
+  await expect(leadName).not.toBeEmpty();
+  const leadId = /leadDetail\/(\d+)/.exec((await leadName.getAttribute('href')) ?? '')?.[1] ?? '';
+  expect(leadId).not.toBe('');
   const leadButton = page.locator('[data-testid^="lead-modal-open-lead_id-"]').first();
-  const leadId = (await leadButton.innerText()).trim();
   await leadButton.click();
   await expect(page.getByTestId('lead-card')).toBeVisible();
   await expect(page.getByTestId('lead-card-name')).not.toBeEmpty();
@@ -119,7 +123,9 @@ test('leadDetailModal, modal, json and permissionModal open their value in a dia
   // json: a task template, formatted
   await openList(page, 'tasks_templates');
   await page.locator('[data-testid^="json-open-tasks-"]').first().click();
-  await expect(page.getByTestId('field-json')).toContainText('"title": ');
+  await expect(page.getByTestId('field-json')).toContainText('title: ');
+  // read as words, never as JSON text
+  await expect(page.getByTestId('field-json')).not.toContainText('"title"');
   await page.getByTestId('field-json-close').click();
 
   // permissionModal: a group's lead-detail modules (a hidden table's row has none)

@@ -267,6 +267,23 @@ describe('POST /api/export/{table}', () => {
     failure(await exportCall({ sort: { name: 'tc', type: 'asc' } }, tokens.finance), 400);
   });
 
+  it('writes a clickShow field (T.C.) masked, as every screen shows it', async () => {
+    const lead = await db
+      .insertInto('leads')
+      .values({ name: 'Maske Deneme', team_id: users.sales.team_id, status_id: null, tc: '45678901234' })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const rows = await exportRows(
+      { fields: ['id', 'name', 'tc'], filters: [{ name: 'id', type: 1, value: lead.id }] },
+      tokens.admin,
+    );
+    const header = rows[0] as unknown[];
+    const tcColumn = header.findIndex((cell) => String(cell).includes('TC'));
+    expect(tcColumn).toBeGreaterThan(0);
+    expect(rows[1]?.[tcColumn]).toBe('45•••••••34');
+    expect(JSON.stringify(rows)).not.toContain('45678901234');
+  });
+
   it('exports a table through its base filter (customers: is_customer = 1)', async () => {
     const customers = await db
       .selectFrom('leads')

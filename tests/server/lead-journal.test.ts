@@ -381,6 +381,8 @@ describe('POST /getDublicatedLeads', () => {
     expect(byId.has(other)).toBe(false);
     expect(answer.fields).toContain('name');
     expect(answer.results.find((row) => row.id === b)?.values.phone_2).toBe('+90 (532) 999-8877');
+    // The T.C. that matched stays masked, as in every list.
+    expect(answer.results.find((row) => row.id === f)?.values.tc).toBe('10•••••••46');
     // The manager's scope holds the other team's lead too.
     const admin = await find(a, server.users.admin.token);
     expect(admin.results.find((row) => row.id === other)?.matched_by).toEqual(['phone']);

@@ -200,6 +200,16 @@ describe('POST /report/monthly/transactions', () => {
     expect(answer.results).toHaveLength(DRILL_DOWN_LIMIT);
   });
 
+  it('masks the T.C. as the lead screen does: the full number never leaves the server', async () => {
+    const tc = '34567890182';
+    await server.db.updateTable('leads').set({ tc }).where('id', '=', foreignLead).execute();
+    const response = await drill(server.users.admin.token, { month: `${YEAR}-03`, type: 'YATIRIM' });
+    expect(response.body).not.toContain(tc);
+    const answer = okAnswer<DrillAnswer>(response);
+    const row = answer.results.find((item) => item.customer_id === foreignLead);
+    expect(row?.lead.tc).toBe('34•••••••82');
+  });
+
   it('needs the month zero-prefixed', async () => {
     expect(
       failureMessage(await drill(server.users.admin.token, { month: `${YEAR}-3`, type: 'YATIRIM' }), 400),

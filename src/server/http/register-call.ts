@@ -32,6 +32,10 @@ export type PublicCallName = (typeof publicCallNames)[number];
 export type Authenticator = (token: string) => Promise<AuthUser | null>;
 
 declare module 'fastify' {
+  interface FastifyRequest {
+    /** The call a request made, once its handler answered: what onResponse hooks (pushes) read. */
+    crmCall?: { name: CallName; params: unknown; body: unknown; user: AuthUser | null };
+  }
   interface FastifyInstance {
     /** Set once by buildServer; registerCall uses it for every call with auth: true. */
     crmAuthenticate: Authenticator;
@@ -190,6 +194,7 @@ export function registerCall<N extends CallName>(
       // The input was parsed with this very call's schemas, which is what CallContext<N> says.
       const context = { ...input, params, user, request } as unknown as CallContext<N>;
       const answer: unknown = await handler(context);
+      request.crmCall = { name, params, body: 'body' in input ? input.body : undefined, user };
       if (spec.answer === 'binary') return sendFile(reply, spec, answer as FileReply);
       if (checkResults) {
         const checked = spec.result.safeParse(answer);

@@ -6,6 +6,7 @@ import {
   type ChatMessageEvent,
   type FieldUpdateEvent,
   type ImportProgressEvent,
+  type LeadActivityEvent,
   type NotificationEvent,
   type RealtimeServerToClient,
   type TransactionUpdateEvent,
@@ -43,6 +44,10 @@ export interface Realtime {
   transactionUpdate(userIds: readonly number[], payload: TransactionUpdateEvent): void;
   /** A chat channel changed: to the users named, or to every connected user ('all': a public channel). */
   chatMessage(users: readonly number[] | 'all', payload: ChatMessageEvent): void;
+  /** Something happened to a lead: to the users named (those who may see its timeline). */
+  leadActivity(userIds: readonly number[], payload: LeadActivityEvent): void;
+  /** The users with a socket on any node (who could get a push now). */
+  connectedUserIds(): Promise<number[]>;
   /** Every connected user reloads the option lists (all, or the one named). */
   broadcastFieldUpdate(payload?: FieldUpdateEvent): void;
   /** Drops the sockets of one session (logout). */
@@ -70,6 +75,14 @@ export function createRealtime(io: RealtimeIo): Realtime {
       if (users === 'all') io.emit(REALTIME_EVENTS.chatMessage, payload);
       else if (users.length > 0) io.to(users.map(userRoom)).emit(REALTIME_EVENTS.chatMessage, payload);
     },
+    leadActivity(userIds, payload) {
+      if (userIds.length === 0) return;
+      io.to(userIds.map(userRoom)).emit(REALTIME_EVENTS.leadActivity, payload);
+    },
+    async connectedUserIds() {
+      const sockets = await io.fetchSockets();
+      return [...new Set(sockets.map((socket) => socket.data.userId))];
+    },
     broadcastFieldUpdate(payload = {}) {
       io.emit(REALTIME_EVENTS.fieldUpdate, payload);
     },
@@ -90,6 +103,8 @@ export const silentRealtime: Realtime = {
   callOutcome: () => undefined,
   transactionUpdate: () => undefined,
   chatMessage: () => undefined,
+  leadActivity: () => undefined,
+  connectedUserIds: () => Promise.resolve([]),
   broadcastFieldUpdate: () => undefined,
   disconnectSession: () => undefined,
   disconnectUser: () => undefined,

@@ -32,6 +32,7 @@ import * as callPeriods from './call-periods';
 import * as reportMonthly from './report-monthly';
 import * as periodicReports from './periodic-reports';
 import * as detailLayouts from './detail-layouts';
+import * as timeline from './timeline';
 import { isCallSpec, type CallSpec } from './define';
 import type { OutgoingFile } from './multipart';
 
@@ -189,6 +190,7 @@ export const contract = {
   chatMessages: chat.chatMessages,
   chatSend: chat.chatSend,
   chatRead: chat.chatRead,
+  leadTimeline: timeline.leadTimeline,
 } as const satisfies Record<string, CallSpec>;
 
 /**
@@ -229,6 +231,7 @@ export const contractAreas: Readonly<Record<string, Readonly<Record<string, unkn
   importer,
   permissions: permissionCalls,
   chat,
+  timeline,
 };
 
 export type Contract = typeof contract;
@@ -301,3 +304,4 @@ export * from './call-periods';
 export * from './report-monthly';
 export * from './periodic-reports';
 export * from './detail-layouts';
+export * from './timeline';

@@ -22,6 +22,7 @@ export const REALTIME_EVENTS = {
   callOutcome: 'callOutcome',
   transactionUpdate: 'transactionUpdate',
   chatMessage: 'chatMessage',
+  leadActivity: 'leadActivity',
 } as const;
 export type RealtimeEventName = (typeof REALTIME_EVENTS)[keyof typeof REALTIME_EVENTS];
 
@@ -96,6 +97,13 @@ export const chatMessageEventSchema = z.object({
 });
 export type ChatMessageEvent = z.infer<typeof chatMessageEventSchema>;
 
+/**
+ * Something happened to a lead (a note, a call, a change, ...): sent to the connected users who may see
+ * the lead's timeline; it carries no content, the client reloads the timeline (docs/user-guide.md#zaman-akisi).
+ */
+export const leadActivityEventSchema = z.object({ lead_id: z.number() });
+export type LeadActivityEvent = z.infer<typeof leadActivityEventSchema>;
+
 /** Payload schema per event, for the one validation point of each receiving runtime. */
 export const realtimeEventSchemas = {
   notification: notificationEventSchema,
@@ -104,6 +112,7 @@ export const realtimeEventSchemas = {
   callOutcome: callOutcomeEventSchema,
   transactionUpdate: transactionUpdateEventSchema,
   chatMessage: chatMessageEventSchema,
+  leadActivity: leadActivityEventSchema,
 } as const;
 
 /** Typed socket.io event map (server -> client), usable as socket.io's ServerToClientEvents. */
@@ -114,4 +123,5 @@ export interface RealtimeServerToClient {
   callOutcome: (payload: CallOutcomeEvent) => void;
   transactionUpdate: (payload: TransactionUpdateEvent) => void;
   chatMessage: (payload: ChatMessageEvent) => void;
+  leadActivity: (payload: LeadActivityEvent) => void;
 }

@@ -73,6 +73,11 @@ export const table = defineCall({
      * always count exactly leave it out.
      */
     total_capped: z.boolean().optional(),
+    /**
+     * Ours: lead id → name for the page's lead columns (lead_id, customer_id), the leads the user may see,
+     * so lists show names as links instead of numbers.
+     */
+    lead_names: z.record(z.string(), z.string()).optional(),
     page: z.number(),
     fields: z.array(z.string()),
     all_fields: z.array(fieldMetaSchema),

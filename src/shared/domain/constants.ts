@@ -183,3 +183,13 @@ export const REPORT_CHART_TYPES = ['pie', 'bar'] as const;
 /** Period in days of a periodic (e-mailed) report. */
 export const REPORT_PERIODS = { daily: 1, weekly: 7, monthly: 30 } as const;
 export const UTM_REPORT_KEYS = ['utm_source', 'utm_campaign', 'country_id', 'agent_id'] as const;
+
+/** The lists whose records are leads (customers are leads with is_customer 1): they open in the workspace. */
+export const LEAD_LIST_TABLES: ReadonlySet<string> = new Set(['leads', 'customers']);
+
+/** Where a record opens for the person who works it (docs/user-guide.md#kayitlari-acmak). */
+export function recordPath(table: string, id: number | string): string {
+  return LEAD_LIST_TABLES.has(table)
+    ? `/leadDetail/${encodeURIComponent(String(id))}`
+    : `/edit/${encodeURIComponent(table)}/${encodeURIComponent(String(id))}`;
+}

@@ -6,8 +6,9 @@ import { dateQuickRangeLabels } from '../i18n/domain-texts';
 
 /** The format the API sends and expects for date-times. */
 export const API_DATE_TIME_FORMAT = 'YYYY-MM-DD HH:mm:ss';
-export const TR_DATE_TIME_FORMAT = 'DD MMMM YYYY, HH:mm';
-export const TR_DATE_FORMAT = 'DD MMMM YYYY';
+/** What every user reads (docs/user-guide.md#dates-and-numbers): `31.12.2025 14:05` and `31.12.2025`. */
+export const TR_DATE_TIME_FORMAT = 'DD.MM.YYYY HH:mm';
+export const TR_DATE_FORMAT = 'DD.MM.YYYY';
 
 export const DATE_QUICK_RANGES = [
   { key: 'today', label: dateQuickRangeLabels.today },
@@ -89,12 +90,39 @@ function parseDate(value: string | Date | null | undefined): dayjs.Dayjs | null 
   return parsed.isValid() ? parsed.locale('tr') : null;
 }
 
-/** "DD MMMM YYYY, HH:mm" in Turkish, '' for missing or invalid input. */
+/** "31.12.2025 14:05", '' for missing or invalid input. */
 export function formatDateTimeTr(value: string | Date | null | undefined): string {
   return parseDate(value)?.format(TR_DATE_TIME_FORMAT) ?? '';
 }
 
-/** "DD MMMM YYYY" in Turkish, '' for missing or invalid input. */
+/** "31.12.2025", '' for missing or invalid input. */
 export function formatDateTr(value: string | Date | null | undefined): string {
   return parseDate(value)?.format(TR_DATE_FORMAT) ?? '';
+}
+
+const MINUTE_MS = 60_000;
+const HOUR_MS = 60 * MINUTE_MS;
+const DAY_MS = 24 * HOUR_MS;
+
+/**
+ * "az önce", "5 dakika önce", "3 saat önce", "2 gün önce" (or "... sonra" for a time ahead); past a week
+ * the absolute "31.12.2025 14:05", which is also what a tooltip shows next to the relative text.
+ */
+export function formatRelativeTr(value: string | Date | null | undefined, now: Date): string {
+  const parsed = parseDate(value);
+  if (parsed === null) return '';
+  const diff = now.getTime() - parsed.valueOf();
+  const ahead = diff < 0;
+  const ms = Math.abs(diff);
+  if (ms >= 7 * DAY_MS) return parsed.format(TR_DATE_TIME_FORMAT);
+  if (ms < MINUTE_MS) return ahead ? 'birazdan' : 'az önce';
+  const suffix = ahead ? 'sonra' : 'önce';
+  if (ms < HOUR_MS) return `${Math.floor(ms / MINUTE_MS)} dakika ${suffix}`;
+  if (ms < DAY_MS) return `${Math.floor(ms / HOUR_MS)} saat ${suffix}`;
+  return `${Math.floor(ms / DAY_MS)} gün ${suffix}`;
+}
+
+/** A count with Turkish thousands separators: 12345 → "12.345". */
+export function formatCountTr(value: number): string {
+  return new Intl.NumberFormat('tr-TR', { maximumFractionDigits: 0 }).format(value);
 }

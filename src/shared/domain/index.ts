@@ -8,6 +8,7 @@ export * from './password-policy';
 export * from './phone';
 export * from './reminders';
 export * from './tc';
+export * from './masking';
 export * from './turkish-fold';
 export * from './platforms';
 export * from './chat-mentions';

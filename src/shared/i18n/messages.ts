@@ -160,7 +160,8 @@ export const messages = {
   invalidAgent: 'Geçersiz veya pasif kullanıcı: {id}',
   agentNotInTeam: 'Yalnızca kendi ekibinizdeki temsilcilere hatırlatma kurabilirsiniz',
   assigneeNotInTeam: 'Kayıtları ve görevleri yalnızca kendi ekibinizdeki kullanıcılara atayabilirsiniz',
-  invalidReminderDate: 'Geçersiz hatırlatma tarihi, biçim YYYY-MM-DD HH:mm:ss olmalı',
+  invalidReminderDate:
+    'Geçersiz hatırlatma tarihi: GG.AA.YYYY SS:dd biçiminde ileri bir tarih girin (ör. 31.12.2025 14:05)',
   reminderTitle: 'Hatırlatma',
   customerFlagLocked: 'Müşteri durumu yalnızca müşteriye çevirme işlemiyle değiştirilebilir',
   remitterLeadRequired: '3. şahıs kaydı için lead seçilmelidir',

@@ -2,11 +2,14 @@ import { describe, it, expect } from 'vitest';
 import dayjs from 'dayjs';
 import {
   DATE_QUICK_RANGES,
+  formatCountTr,
   formatDateTimeTr,
+  formatRelativeTr,
   formatDateTr,
   resolveQuickRange,
   toApiDateTime,
 } from '../../../src/shared/domain/date-ranges';
+import { formatMoneyTr } from '../../../src/shared/domain/money-input';
 
 // Local-time dates, so the expectations hold in any time zone.
 const now = new Date(2024, 2, 15, 10, 30, 45); // 15 March 2024, a Friday
@@ -100,6 +103,33 @@ describe('resolveQuickRange', () => {
   });
 });
 
+describe('formatRelativeTr', () => {
+  const at = new Date(2025, 11, 31, 14, 5, 0);
+  it('says how long ago in Turkish', () => {
+    expect(formatRelativeTr('2025-12-31 14:04:30', at)).toBe('az önce');
+    expect(formatRelativeTr('2025-12-31 13:50:00', at)).toBe('15 dakika önce');
+    expect(formatRelativeTr('2025-12-31 11:00:00', at)).toBe('3 saat önce');
+    expect(formatRelativeTr('2025-12-29 14:05:00', at)).toBe('2 gün önce');
+    expect(formatRelativeTr('2025-12-31 17:05:00', at)).toBe('3 saat sonra');
+  });
+  it('falls back to the absolute date past a week and to empty for no date', () => {
+    expect(formatRelativeTr('2025-12-01 09:00:00', at)).toBe('01.12.2025 09:00');
+    expect(formatRelativeTr('', at)).toBe('');
+    expect(formatRelativeTr(null, at)).toBe('');
+  });
+});
+
+describe('formatCountTr / formatMoneyTr', () => {
+  it('uses Turkish separators', () => {
+    expect(formatCountTr(12345)).toBe('12.345');
+    expect(formatCountTr(1234567)).toBe('1.234.567');
+    expect(formatCountTr(0)).toBe('0');
+    expect(formatMoneyTr('1500')).toBe('1.500,00');
+    expect(formatMoneyTr('1500.5', 'TRY')).toBe('1.500,50 TRY');
+    expect(formatMoneyTr('1234567.89')).toBe('1.234.567,89');
+  });
+});
+
 describe('toApiDateTime', () => {
   it('formats as YYYY-MM-DD HH:mm:ss in local time', () => {
     expect(toApiDateTime(now)).toBe('2024-03-15 10:30:45');
@@ -108,11 +138,20 @@ describe('toApiDateTime', () => {
 });
 
 describe('formatDateTimeTr / formatDateTr', () => {
-  it('uses Turkish month names', () => {
-    expect(formatDateTimeTr(now)).toBe('15 Mart 2024, 10:30');
-    expect(formatDateTr(now)).toBe('15 Mart 2024');
-    expect(formatDateTimeTr('2024-08-02 09:05:00')).toBe('02 Ağustos 2024, 09:05');
-    expect(formatDateTr('2024-02-29')).toBe('29 Şubat 2024');
+  it('prints the one Turkish style: 31.12.2025 and 31.12.2025 14:05', () => {
+    expect(formatDateTimeTr(now)).toBe('15.03.2024 10:30');
+    expect(formatDateTr(now)).toBe('15.03.2024');
+    expect(formatDateTimeTr('2024-08-02 09:05:00')).toBe('02.08.2024 09:05');
+    expect(formatDateTimeTr('2025-12-31 14:05:59')).toBe('31.12.2025 14:05');
+    expect(formatDateTr('2024-02-29')).toBe('29.02.2024');
+    expect(formatDateTr('2025-12-31 23:59:59')).toBe('31.12.2025');
+  });
+
+  it('never prints ISO or month names', () => {
+    for (const text of [formatDateTimeTr('2024-08-02T09:05:00'), formatDateTr('2024-08-02')]) {
+      expect(text).not.toMatch(/\d{4}-\d{2}-\d{2}/);
+      expect(text).not.toMatch(/[A-Za-zğşıöüçĞŞİÖÜÇ]/);
+    }
   });
 
   it('gives an empty string for null, empty, zero or invalid dates', () => {

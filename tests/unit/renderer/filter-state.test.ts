@@ -213,10 +213,10 @@ describe('filter tags', () => {
       'Durum Çoklu seçim: Yeni, Arandı',
     );
     expect(filterTagText(createdBetween, 'Kayıt Tarihi', 'date')).toBe(
-      'Kayıt Tarihi Arasında: 01 Mart 2025 – 31 Mart 2025',
+      'Kayıt Tarihi Arasında: 01.03.2025 – 31.03.2025',
     );
     expect(filterValueText({ start: '', end: '10' }, 'number')).toBe('– 10');
-    expect(filterValueText('2025-03-01 14:30:00', 'date')).toBe('01 Mart 2025, 14:30');
+    expect(filterValueText('2025-03-01 14:30:00', 'date')).toBe('01.03.2025 14:30');
     expect(filterTagText(nameContains, 'Ad Soyad', 'text')).toBe('Ad Soyad İçerir: ali');
   });
 });

@@ -40,7 +40,7 @@ describe('journal lines (see docs/requirements.md#lead-workspace-and-work-screen
     expect(line).toEqual({
       id: 1,
       agent: 'Ayşe Yılmaz',
-      time: '05 Mart 2026, 14:07',
+      time: '05.03.2026 14:07',
       changes: [{ name: 'city', label: 'İl', field: fields[1], from: 'Ankara', to: 'İzmir' }],
     });
   });
@@ -83,7 +83,7 @@ describe('journal lines (see docs/requirements.md#lead-workspace-and-work-screen
       'Sistem',
     );
     expect(lines.map((line) => line.id)).toEqual([9, 3]);
-    expect(lines[0]?.time).toBe('06 Mart 2026, 09:00');
+    expect(lines[0]?.time).toBe('06.03.2026 09:00');
   });
 
   it('writes values as text and treats null, empty text and empty lists as nothing', () => {

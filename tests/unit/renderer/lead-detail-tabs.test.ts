@@ -29,11 +29,13 @@ const ALL = [
 describe('lead detail tabs by modules (see docs/requirements.md#lead-workspace-and-work-screens)', () => {
   it('shows personal info always, even with no modules at all', () => {
     expect(visibleLeftTabs([])).toEqual(['kisisel-bilgiler']);
-    expect(visibleLeftTabs(['gecmis'])).toEqual(['kisisel-bilgiler', 'gecmis']);
+    // The history module brings the timeline too, as the first tab (docs/user-guide.md#zaman-akisi).
+    expect(visibleLeftTabs(['gecmis'])).toEqual(['zaman-akisi', 'kisisel-bilgiler', 'gecmis']);
   });
 
   it('shows a tab only when its module is granted, in the spec order whatever the module order', () => {
     expect(visibleLeftTabs(SALES)).toEqual([
+      'zaman-akisi',
       'kisisel-bilgiler',
       'gorevler',
       'eslesen-kayitlar',
@@ -50,7 +52,8 @@ describe('lead detail tabs by modules (see docs/requirements.md#lead-workspace-a
 
   it('shows Platformlar, then Para Yatırma/Çekme, after Görevler (the order of docs/requirements.md#lead-workspace-and-work-screens), by modules', () => {
     expect(visibleLeftTabs(ALL)).toEqual([...LEFT_TABS]);
-    expect(visibleLeftTabs(ALL).slice(0, 4)).toEqual([
+    expect(visibleLeftTabs(ALL).slice(0, 5)).toEqual([
+      'zaman-akisi',
       'kisisel-bilgiler',
       'gorevler',
       'platformlar',
@@ -67,6 +70,7 @@ describe('lead detail tabs by modules (see docs/requirements.md#lead-workspace-a
   it('titles every tab in Turkish', () => {
     expect(LEFT_TAB_TITLES['3-sahis-bilgileri']).toBe('3. Şahıs Bilgileri');
     expect(LEFT_TAB_TITLES['eslesen-kayitlar']).toBe('Eşleşen Kayıtlar');
+    expect(LEFT_TAB_TITLES['zaman-akisi']).toBe('Zaman Akışı');
   });
 
   it('gives the right column notes with notlar and e-mail with emailler', () => {

@@ -111,6 +111,10 @@ export function createWebRealtime(options: WebRealtimeOptions): WebRealtime {
           const parsed = realtimeEventSchemas.transactionUpdate.safeParse(payload);
           if (parsed.success) options.emit('transactionUpdate', parsed.data);
         });
+        opened.on(REALTIME_EVENTS.leadActivity, (payload) => {
+          const parsed = realtimeEventSchemas.leadActivity.safeParse(payload);
+          if (parsed.success) options.emit('leadActivity', parsed.data);
+        });
         opened.on(REALTIME_EVENTS.chatMessage, (payload) => {
           const parsed = realtimeEventSchemas.chatMessage.safeParse(payload);
           if (parsed.success) options.emit('chatMessage', parsed.data);

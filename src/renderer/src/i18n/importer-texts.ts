@@ -21,6 +21,7 @@ export const importerTexts = {
   noPermission: 'Bu tabloya yükleme yetkiniz yok',
   leftTime: '{s} sn',
   reportTitle: 'Yükleme Raporu',
+  reportUploadId: 'Yükleme kimliği',
   reportFile: 'Dosya',
   reportAgent: 'Yükleyen',
   reportTotal: 'Toplam',

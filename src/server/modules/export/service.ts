@@ -1,4 +1,5 @@
 import { createWriteStream } from 'node:fs';
+import { MASKED_COMPONENT, maskHidden } from '../../../shared/domain/masking';
 import { once } from 'node:events';
 import type { Kysely } from 'kysely';
 import type { z } from 'zod';
@@ -90,7 +91,8 @@ export type ExportCellKind =
   | { kind: 'plain' }
   | { kind: 'labels'; labels: OptionLabels }
   | { kind: 'flag' }
-  | { kind: 'date'; date: SpreadsheetDateKind };
+  | { kind: 'date'; date: SpreadsheetDateKind }
+  | { kind: 'masked' };
 
 /**
  * The kind of a field's cells: date and timestamp columns become spreadsheet dates (sortable and
@@ -98,6 +100,8 @@ export type ExportCellKind =
  * (is_customer, active) written Evet/Hayır as the screens show it, an option-list field its labels.
  */
 export function exportCellKind(field: FieldDefinition, labels: OptionLabels | undefined): ExportCellKind {
+  // A clickShow field (T.C.) leaves the server masked in a file as on every screen (docs/user-guide.md#maskeli-alanlar).
+  if (field.component === MASKED_COMPONENT) return { kind: 'masked' };
   if (field.column.kind === 'timestamp') return { kind: 'date', date: 'datetime' };
   if (field.column.kind === 'date') return { kind: 'date', date: 'date' };
   if (field.optionListId !== null) return labels ? { kind: 'labels', labels } : { kind: 'plain' };
@@ -122,6 +126,8 @@ export function exportCell(value: unknown, how: ExportCellKind): XlsxCell {
       return flagLabel(cell);
     case 'date':
       return typeof cell === 'string' ? (toSpreadsheetDate(cell, how.date) ?? cell) : cell;
+    case 'masked':
+      return typeof cell === 'string' || typeof cell === 'number' ? maskHidden(String(cell)) : cell;
     case 'plain':
       return cell;
   }

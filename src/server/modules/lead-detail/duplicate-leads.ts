@@ -1,9 +1,11 @@
 import { sql, type Kysely } from 'kysely';
+import { MASKED_COMPONENT, maskCell } from '../../../shared/domain/masking';
 import {
   DUPLICATES_MAX,
   type CallResult,
   type DuplicateLead,
   type DuplicateReason,
+  type RecordRow,
 } from '../../../shared/contract';
 import { normalizePhone } from '../../../shared/domain/phone';
 import type { Database } from '../../db/schema';
@@ -14,6 +16,14 @@ import type { TableRegistry } from '../../engine/registry';
 import { and, column, type Condition } from '../../engine/sql-helpers';
 import type { EngineUser } from '../../engine/types';
 import { requireModule } from './lead-access';
+
+function maskedValues(values: RecordRow, maskedNames: ReadonlySet<string>): RecordRow {
+  const out: RecordRow = { ...values };
+  for (const name of maskedNames) {
+    if (Object.hasOwn(out, name)) out[name] = maskCell(out[name]) as RecordRow[string];
+  }
+  return out;
+}
 
 /** The matching-records tab's module (see docs/requirements.md#lead-workspace-and-work-screens "eslesen-kayitlar"). */
 export const DUPLICATES_MODULE = 'eslesen-kayitlar';
@@ -103,10 +113,14 @@ export function createDuplicateLeadsService(
         where ${column('id')} in (select ${column('id')} from picked)
         order by ${column('id')} desc`.execute(db);
 
+      // A clickShow field (T.C.) is shown masked, as in every list (docs/user-guide.md#maskeli-alanlar).
+      const maskedNames = new Set(
+        access.readable.filter((field) => field.component === MASKED_COMPONENT).map((field) => field.name),
+      );
       const results = rows.map((row): DuplicateLead => ({
         id: Number(row.id),
         matched_by: reasons.filter((reason) => row[`match_${reason}`] === true),
-        values: toRecordRow(row, fields),
+        values: maskedValues(toRecordRow(row, fields), maskedNames),
       }));
       return { results, fields };
     },

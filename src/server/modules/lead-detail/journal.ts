@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { CallResult, JournalEntry } from '../../../shared/contract';
+import { MASKED_COMPONENT, maskHidden } from '../../../shared/domain/masking';
 import type { Database } from '../../db/schema';
 import type { JournalChanges } from '../../engine/lead-journal';
 import { resolveTableAccess } from '../../engine/permission-resolver';
@@ -25,13 +26,30 @@ function isChanges(value: unknown): value is JournalChanges {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-/** Only the fields the user may read; an entry about hidden fields only is not shown at all. */
-function visibleChanges(raw: unknown, readable: ReadonlySet<string>): JournalEntry['values'] | null {
+/** A clickShow value (T.C.) as every screen shows it (docs/user-guide.md#maskeli-alanlar). */
+function masked(value: JournalEntry['values'][string]['old']): JournalEntry['values'][string]['old'] {
+  return typeof value === 'string' || typeof value === 'number' ? maskHidden(String(value)) : value;
+}
+
+/**
+ * Only the fields the user may read, clickShow ones masked; an entry about hidden fields only is not
+ * shown at all.
+ */
+function visibleChanges(
+  raw: unknown,
+  readable: ReadonlySet<string>,
+  maskedNames: ReadonlySet<string>,
+): JournalEntry['values'] | null {
   const parsed: unknown = typeof raw === 'string' ? JSON.parse(raw) : raw;
   if (!isChanges(parsed)) return null;
   const out: JournalEntry['values'] = {};
   for (const [name, change] of Object.entries(parsed)) {
-    if (readable.has(name)) out[name] = { old: change.old ?? null, new: change.new ?? null };
+    if (!readable.has(name)) continue;
+    const before = change.old ?? null;
+    const after = change.new ?? null;
+    out[name] = maskedNames.has(name)
+      ? { old: masked(before), new: masked(after) }
+      : { old: before, new: after };
   }
   return Object.keys(out).length > 0 ? out : null;
 }
@@ -73,8 +91,11 @@ export function createLeadJournalService(
         .offset((page - 1) * limit)
         .execute();
       const results: JournalEntry[] = [];
+      const maskedNames = new Set(
+        access.readable.filter((field) => field.component === MASKED_COMPONENT).map((field) => field.name),
+      );
       for (const row of rows) {
-        const values = visibleChanges(row.values, access.readableNames);
+        const values = visibleChanges(row.values, access.readableNames, maskedNames);
         if (values) {
           results.push({
             id: row.id,

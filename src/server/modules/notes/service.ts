@@ -151,6 +151,8 @@ export function createLeadNotesService(db: Kysely<Database>, registry: TableRegi
           .selectFrom('lead_notes')
           .selectAll()
           .where('lead_id', '=', lead.id)
+          // Time order, newest first (docs/user-guide.md#dates-and-numbers); a back-dated note sits at its time.
+          .orderBy('created_at', 'desc')
           .orderBy('id', 'desc')
           .limit(body.limit)
           .offset(offset)
@@ -218,6 +220,8 @@ export function createLeadNotesService(db: Kysely<Database>, registry: TableRegi
             'n.created_at',
           ])
           .where('n.lead_id', '=', lead.id)
+          // Time order (docs/user-guide.md#dates-and-numbers): by the reminder's time, the newest first.
+          .orderBy(sql`coalesce(n.start, n.created_at)`, 'desc')
           .orderBy('n.id', 'desc')
           .limit(body.limit)
           .offset(offset)

@@ -51,7 +51,8 @@ export function createNotificationsService(db: Kysely<Database>): NotificationsS
         sql<Row>`select ${COLUMNS} from notifications n
           join users u on u.id = n.user_id
           where n.user_id = ${userId}
-          order by n.id desc
+          -- time order (docs/user-guide.md#dates-and-numbers): by the reminder's time, the newest first
+          order by coalesce(n.start, n.created_at) desc, n.id desc
           limit ${NOTIFICATION_LIST_LIMIT}`.execute(db),
         sql<{ unread: number }>`select count(*)::int as unread from notifications
           where user_id = ${userId} and completed = 0 and (start is null or start <= localtimestamp)

@@ -1,10 +1,12 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { z } from 'zod';
 import type { CallResult, contract, FieldMeta, MenuTable, RecordRow } from '../../../shared/contract';
 import { LEAD_PLATFORMS_LIMIT } from '../../../shared/contract';
 import { componentIdOf, DEFAULT_PAGE_SIZE } from '../../../shared/domain/constants';
 import { defaultFilterType, FILTER_TYPES, searchFieldKind } from '../../../shared/domain/filters';
+import { MASKED_COMPONENT, maskCell } from '../../../shared/domain/masking';
 import { messages } from '../../../shared/i18n/messages';
+import { isDomainError } from '../../domain-errors';
 import type { Database } from '../../db/schema';
 import { toRecordRow } from '../../engine/cells';
 import type { FilterCondition } from '../../engine/filter-compiler';
@@ -83,6 +85,25 @@ export interface RecordsService {
     table: string,
     body: LeadPlatformsBody,
   ): Promise<CallResult<'leadPlatforms'>>;
+}
+
+/** Components of columns that hold a lead's id (a note's lead, a transaction's customer). */
+const LEAD_ID_COMPONENTS: ReadonlySet<string> = new Set(['lead_id', 'leadDetailModal']);
+
+/**
+ * A clickShow column (a national id) leaves the server masked in every list, as the lead screen shows it;
+ * the full value comes only from POST /hidden, one field of one record (docs/user-guide.md#maskeli-alanlar).
+ */
+function maskedRows(target: TableAccess, rows: readonly RecordRow[]): RecordRow[] {
+  const masked = target.listable.filter((field) => field.component === MASKED_COMPONENT);
+  if (masked.length === 0) return [...rows];
+  return rows.map((row) => {
+    const out: RecordRow = { ...row };
+    for (const field of masked) {
+      if (Object.hasOwn(out, field.name)) out[field.name] = maskCell(out[field.name]) as RecordRow[string];
+    }
+    return out;
+  });
 }
 
 /** The platform accounts' table and the column naming their customer. */
@@ -194,6 +215,43 @@ export function createRecordsService(db: Kysely<Database>, deps: RecordsServiceD
     return id;
   }
 
+  /**
+   * The names of the leads a page's lead columns point at (docs/user-guide.md#kayitlari-acmak), as far as
+   * the user may see those leads: users read names, not ids. Null when the page has no lead column.
+   */
+  async function leadNames(
+    user: EngineUser,
+    target: TableAccess,
+    fields: readonly string[],
+    rows: readonly RecordRow[],
+  ): Promise<Record<string, string> | null> {
+    const columns = target.listable
+      .filter((field) => LEAD_ID_COMPONENTS.has(field.component) && fields.includes(field.name))
+      .map((field) => field.name);
+    if (columns.length === 0) return null;
+    const ids = [
+      ...new Set(
+        rows.flatMap((row) =>
+          columns.map((name) => Number(row[name])).filter((id) => Number.isSafeInteger(id) && id > 0),
+        ),
+      ),
+    ];
+    if (ids.length === 0) return {};
+    let leads: TableAccess;
+    try {
+      leads = await access(user, LEADS_SOURCE);
+    } catch (error) {
+      if (isDomainError(error)) return {};
+      throw error;
+    }
+    if (!leads.readableNames.has('name')) return {};
+    const found = await sql<{ id: number; name: string | null }>`select id, name from leads
+      where id in (${sql.join(ids)}) and ${leads.scope}`.execute(db);
+    return Object.fromEntries(
+      found.rows.filter((row) => row.name !== null).map((row) => [String(row.id), String(row.name)]),
+    );
+  }
+
   return {
     async permissions(user) {
       const [tables, rows] = await Promise.all([
@@ -243,8 +301,11 @@ export function createRecordsService(db: Kysely<Database>, deps: RecordsServiceD
       const target = await access(user, table);
       const request = query ?? DEFAULT_LIST;
       const page = await runListQuery(db, target, request);
+      const results = maskedRows(target, page.results);
+      const names = await leadNames(user, target, page.fields, results);
       return {
-        results: page.results,
+        results,
+        ...(names ? { lead_names: names } : {}),
         total: page.total,
         ...(page.capped ? { total_capped: true } : {}),
         page: request.page,

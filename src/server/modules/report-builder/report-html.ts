@@ -1,5 +1,5 @@
 import type { AggregateResult, CellValue, ListResult } from '../../../shared/contract';
-import { formatDateTimeTr } from '../../../shared/domain/date-ranges';
+import { formatDateTimeTr, formatDateTr } from '../../../shared/domain/date-ranges';
 import { formatDecimalTr } from '../../../shared/domain/decimal';
 import { reportBuilderMessages as texts } from '../../../shared/i18n/report-builder-messages';
 
@@ -47,7 +47,8 @@ export function aggregateHtml(result: AggregateResult): string {
 function listCell(value: CellValue | undefined, component: string): string {
   if (value === null || value === undefined) return '';
   const text = String(value);
-  if (component === 'date' || component === 'birthday') return formatDateTimeTr(text) || text;
+  if (component === 'birthday') return formatDateTr(text) || text;
+  if (component === 'date') return formatDateTimeTr(text) || text;
   if (component === 'double') return formatDecimalTr(text) ?? text;
   return text;
 }

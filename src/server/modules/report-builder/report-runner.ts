@@ -1,4 +1,5 @@
 import { sql, type Kysely } from 'kysely';
+import { MASKED_COMPONENT, maskCell } from '../../../shared/domain/masking';
 import type { AggregateResult, ListResult, ReportForm } from '../../../shared/contract';
 import { LIST_COUNT_CAP } from '../../../shared/domain/constants';
 import {
@@ -241,7 +242,10 @@ export function createReportRunner(
       );
       const cell = (index: number, value: unknown) => {
         const label = labels[index];
-        return label && value !== null && value !== undefined ? label(String(value)) : toCell(value);
+        if (label && value !== null && value !== undefined) return label(String(value));
+        // A clickShow field (T.C.) is masked in a report as on every screen (docs/user-guide.md#maskeli-alanlar).
+        if (fields[index]?.field.component === MASKED_COMPONENT) return maskCell(toCell(value));
+        return toCell(value);
       };
       return {
         kind: 'list',

@@ -1,4 +1,5 @@
 import { sql, type Kysely, type RawBuilder } from 'kysely';
+import { MASKED_COMPONENT, maskHidden } from '../../../shared/domain/masking';
 import type {
   CallResult,
   MoneyMeasure,
@@ -289,6 +290,14 @@ export function createMonthlyReportService(
       ]);
       const text = (value: unknown): string | null =>
         value === null || value === undefined ? null : String(value);
+      // A clickShow field (T.C.) is masked here as on the lead screen (docs/user-guide.md#maskeli-alanlar).
+      const maskedNames = new Set(
+        leads.readable.filter((field) => field.component === MASKED_COMPONENT).map((field) => field.name),
+      );
+      const shown = (name: string, value: unknown): string | null => {
+        const plain = text(value);
+        return plain !== null && maskedNames.has(name) ? maskHidden(plain) : plain;
+      };
       const results: MonthlyTransaction[] = picked.rows.map((row) => ({
         id: Number(row.id),
         customer_id: Number(row.customer_id),
@@ -301,13 +310,13 @@ export function createMonthlyReportService(
         created_at: String(row.created_at),
         lead: {
           id: Number(row.customer_id),
-          name: text(row.lead_name),
-          phone: text(row.lead_phone),
-          tc: text(row.lead_tc),
-          address: text(row.lead_address),
-          ilce: text(row.lead_ilce),
-          city: text(row.lead_city),
-          email: text(row.lead_email),
+          name: shown('name', row.lead_name),
+          phone: shown('phone', row.lead_phone),
+          tc: shown('tc', row.lead_tc),
+          address: shown('address', row.lead_address),
+          ilce: shown('ilce', row.lead_ilce),
+          city: shown('city', row.lead_city),
+          email: shown('email', row.lead_email),
         },
       }));
       return { success: true, month: input.month, total: Number(count.rows[0]?.n ?? 0), results };

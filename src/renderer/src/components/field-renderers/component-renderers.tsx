@@ -14,15 +14,16 @@ import { Link } from 'react-router-dom';
 import type { FieldMeta, RecordRow } from '../../../../shared/contract';
 import { formatDecimalTr } from '../../../../shared/domain';
 import { format, messages } from '../../../../shared/i18n/messages';
-import { useCrmQuery } from '../../api/use-crm-call';
+import { callCrm, useCrmQuery } from '../../api/use-crm-call';
+import { useBridge } from '../../bridge/bridge-context';
 import { componentTexts } from '../../i18n/component-texts';
 import { LEAD_CARD_FIELDS, maskHidden, positiveId, previewLine } from './component-values';
 import { EmailValue } from './detail-renderers';
 import { LeadStatusCell } from './lead-status/LeadStatusCell';
-import { FieldRendererContext } from './renderer-context';
+import { FieldRendererContext, useFieldRendererContext } from './renderer-context';
 import { cellText, OptionValue, TextValue } from './renderers';
 import type { FieldRendererProps } from './types';
-import { parseJsonCell, prettyJson, shortJson } from './value-details';
+import { parseJsonCell, readableJson } from './value-details';
 import './component-renderers.css';
 
 /** A click inside a list cell acts on the cell, not on the row (which would select or open it). */
@@ -38,21 +39,35 @@ export function DecimalValue({ value }: FieldRendererProps): ReactNode {
 }
 
 /**
- * clickShow: masked until clicked (a national id on a shared screen), then the value itself. The reveal
- * lasts as long as the cell: a new page or a scroll away masks it again.
+ * clickShow: masked until clicked (a national id on a shared screen), then the value itself. Lists get
+ * the value masked from the server (docs/user-guide.md#maskeli-alanlar); the click asks POST /hidden for
+ * this one field of this one record. The reveal lasts as long as the cell: a new page masks it again.
  */
 export function ClickShowValue({ value, field, row }: FieldRendererProps): ReactNode {
-  const [shown, setShown] = useState(false);
+  const context = useFieldRendererContext();
+  const bridge = useBridge();
+  const [shown, setShown] = useState<string | null>(null);
   const raw = cellText(value).trim();
   if (raw === '') return null;
   const testId = `clickshow-${field.name}-${cellText(row.id)}`;
-  if (shown) {
+  if (shown !== null) {
     return (
       <span className="field-text field-clickshow is-shown" data-testid={testId} data-shown="true">
-        {raw}
+        {shown}
       </span>
     );
   }
+  const id = positiveId(row.id);
+  const reveal = (): void => {
+    if (!context || id === null) {
+      setShown(raw);
+      return;
+    }
+    callCrm(bridge, 'hidden', { params: { table: context.table, id, field: field.name } }).then(
+      (answer) => setShown(cellText(answer.value)),
+      () => setShown(raw),
+    );
+  };
   return (
     <Button
       variant="minimal"
@@ -64,7 +79,7 @@ export function ClickShowValue({ value, field, row }: FieldRendererProps): React
       aria-label={`${field.displayName}: ${componentTexts.clickToShow}`}
       onClick={(event) => {
         stop(event);
-        setShown(true);
+        reveal();
       }}
       data-testid={testId}
       data-shown="false"
@@ -140,7 +155,7 @@ export function JsonValue({ value, field, row }: FieldRendererProps): ReactNode 
         size="small"
         className="field-details-button field-json-button"
         icon="code-block"
-        text={<code className="field-json">{shortJson(parsed.value, 48)}</code>}
+        text={<span className="field-json">{readableJson(parsed.value, 48)}</span>}
         title={componentTexts.showAll}
         onClick={(event) => {
           stop(event);
@@ -155,9 +170,27 @@ export function JsonValue({ value, field, row }: FieldRendererProps): ReactNode 
         onClose={() => setOpen(false)}
         testId="field-json"
       >
-        <pre className="field-json-pretty">{prettyJson(parsed.value)}</pre>
+        <ReadableDetails value={parsed.value} />
       </ValueDialog>
     </>
+  );
+}
+
+/** A JSON cell's content as labelled lines, never as JSON text. */
+function ReadableDetails({ value }: { value: unknown }): ReactNode {
+  const entries =
+    typeof value === 'object' && value !== null
+      ? Object.entries(value as Record<string, unknown>)
+      : [['', value] as const];
+  return (
+    <dl className="field-json-pretty">
+      {entries.map(([key, item]) => (
+        <div key={key} className="field-json-line">
+          {key !== '' && !Array.isArray(value) ? <dt>{key}</dt> : null}
+          <dd>{readableJson(item, 2000)}</dd>
+        </div>
+      ))}
+    </dl>
   );
 }
 
@@ -223,18 +256,31 @@ function LeadCard({ id }: { id: number }): ReactNode {
  * dialog, loaded only then and only with what the user may read, with a link to its detail page.
  */
 export function LeadDetailModalValue({ value, field, row }: FieldRendererProps): ReactNode {
+  const context = useFieldRendererContext();
   const [open, setOpen] = useState(false);
   const id = positiveId(value);
   if (id === null) return <span className="field-number">{cellText(value)}</span>;
   const title = format(componentTexts.leadCard, { id });
+  // The person's name opens their workspace (docs/user-guide.md#kayitlari-acmak); the card stays a click away.
+  const name = context?.leadNames?.[String(id)];
   return (
     <>
+      {name ? (
+        <Link
+          className="field-text field-link"
+          to={`/leadDetail/${id}`}
+          onClick={stop}
+          data-testid={`lead-name-${field.name}-${cellText(row.id)}`}
+        >
+          {name}
+        </Link>
+      ) : null}
       <Button
         variant="minimal"
         size="small"
         icon="id-number"
         className="field-details-button"
-        text={String(id)}
+        text={name ? undefined : String(id)}
         title={title}
         onClick={(event) => {
           stop(event);

@@ -1,16 +1,6 @@
 /** Pure helpers of the clickShow, modal and leadDetailModal renderers (no React, so unit tests load them). */
 
-const MASK = '•';
-
-/**
- * A value shown masked until clicked: the first and last two characters stay (enough to tell two apart,
- * e.g. a national id '12•••••••34'), short values are masked whole. The length stays that of the value.
- */
-export function maskHidden(text: string): string {
-  const chars = [...text];
-  if (chars.length < 6) return MASK.repeat(chars.length);
-  return `${chars.slice(0, 2).join('')}${MASK.repeat(chars.length - 4)}${chars.slice(-2).join('')}`;
-}
+export { maskHidden } from '../../../../shared/domain/masking';
 
 /** The start of a long text on one line, cut with an ellipsis: a list cell's preview. */
 export function previewLine(text: string, max = 50): string {

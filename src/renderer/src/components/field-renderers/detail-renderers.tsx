@@ -1,6 +1,7 @@
 import { Button, Classes, PopoverNext } from '@blueprintjs/core';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
+import { LEAD_LIST_TABLES } from '../../../../shared/domain/constants';
 import { uiTexts } from '../../i18n/ui-texts';
 import { positiveId } from './component-values';
 import { useFieldRendererContext } from './renderer-context';
@@ -19,13 +20,43 @@ export function EmailValue({ value }: FieldRendererProps): ReactNode {
   );
 }
 
+/**
+ * name: in a list of leads or customers the person's name opens their workspace with one click
+ * (docs/user-guide.md#kayitlari-acmak); elsewhere plain text.
+ */
+export function NameValue({ value, row }: FieldRendererProps): ReactNode {
+  const context = useFieldRendererContext();
+  const text = cellText(value);
+  const id = positiveId(row.id);
+  if (!context || !LEAD_LIST_TABLES.has(context.table) || id === null || text === '') {
+    return <span className="field-text">{text}</span>;
+  }
+  return (
+    <Link
+      className="field-text field-link field-name-link"
+      to={`/leadDetail/${id}`}
+      data-testid={`open-lead-${id}`}
+      onClick={(event) => event.stopPropagation()}
+    >
+      {text}
+    </Link>
+  );
+}
+
 /** lead_id: the lead's number, linking to its detail page (see docs/requirements.md#shell-lists-and-chat /leadDetail/{id}). */
 export function LeadLinkValue({ value }: FieldRendererProps): ReactNode {
+  const context = useFieldRendererContext();
   const id = positiveId(value);
   if (id === null) return <span className="field-number">{cellText(value)}</span>;
+  // The lead's name when the user may see the lead (docs/user-guide.md#kayitlari-acmak), else its number.
+  const name = context?.leadNames?.[String(id)];
   return (
-    <Link className="field-number field-link" to={`/leadDetail/${id}`} data-testid={`lead-link-${id}`}>
-      {id}
+    <Link
+      className={name ? 'field-text field-link' : 'field-number field-link'}
+      to={`/leadDetail/${id}`}
+      data-testid={`lead-link-${id}`}
+    >
+      {name ?? id}
     </Link>
   );
 }

@@ -7,7 +7,7 @@ import {
   LeadDetailModalValue,
   ModalValue,
 } from './component-renderers';
-import { EmailValue, LeadLinkValue, PermissionValue } from './detail-renderers';
+import { EmailValue, LeadLinkValue, NameValue, PermissionValue } from './detail-renderers';
 import { LeadStatusCell } from './lead-status/LeadStatusCell';
 import {
   BirthdayValue,
@@ -29,7 +29,7 @@ import './field-renderers.css';
  */
 export const fieldRenderers: Readonly<Record<ComponentType, FieldRenderer>> = {
   string: TextValue,
-  name: TextValue,
+  name: NameValue,
   email: EmailValue,
   textField: TextValue,
   json: JsonValue,

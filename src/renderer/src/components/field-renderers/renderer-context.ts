@@ -12,6 +12,8 @@ export type FieldRendererContextValue = {
   openRecord?: (id: number) => void;
   /** Opens the permission modal for a permissionModal cell. */
   openPermission?: (field: FieldDescriptor, row: RecordRow) => void;
+  /** Lead id → name for the lead columns of the page (the list answer's lead_names). */
+  leadNames?: Readonly<Record<string, string>>;
 };
 
 export const FieldRendererContext = createContext<FieldRendererContextValue | null>(null);

@@ -31,8 +31,21 @@ export type DetailEntry = { key: string; value: string };
 function entryText(value: unknown): string {
   if (value === null || value === undefined) return '';
   if (Array.isArray(value)) return value.map(entryText).join(', ');
-  if (typeof value === 'object') return JSON.stringify(value);
+  if (typeof value === 'object') {
+    return Object.entries(value as Record<string, unknown>)
+      .map(([key, item]) => `${key}: ${entryText(item)}`)
+      .join('; ');
+  }
   return String(value);
+}
+
+/**
+ * A JSON value as a person reads it (docs/user-guide.md#dates-and-numbers), never raw JSON: an object's keys
+ * with their values ("finance: 3, 4; risk: 16"), a list's items, cut to `max` characters.
+ */
+export function readableJson(value: unknown, max = JSON_SHORT_LENGTH): string {
+  const text = entryText(value);
+  return text.length > max ? `${text.slice(0, max - 1)}…` : text;
 }
 
 /**

@@ -1,7 +1,7 @@
 import { Button, Callout, HTMLTable, Spinner } from '@blueprintjs/core';
 import type { ReactNode } from 'react';
 import type { AdminJournalEntry } from '../../../../shared/contract';
-import { formatDateTimeTr } from '../../../../shared/domain';
+import { formatDateTimeTr, formatDateTr } from '../../../../shared/domain';
 import { messages } from '../../../../shared/i18n/messages';
 import { useCrmQuery } from '../../api/use-crm-call';
 import { adminTexts } from '../../i18n/admin-texts';
@@ -46,6 +46,27 @@ function actionLabel(action: string): string {
 
 const SHOWN = 20;
 
+/**
+ * A stored value as a person reads it (docs/user-guide.md#dates-and-numbers): dates as 31.12.2025 14:05,
+ * lists and objects spelled out, never "[object Object]" or JSON.
+ */
+function readableValue(value: unknown): string {
+  if (value === null || value === undefined || value === '') return '—';
+  if (typeof value === 'boolean') return value ? messages.flagYes : messages.flagNo;
+  if (typeof value === 'string') {
+    if (/^\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}/.test(value)) return formatDateTimeTr(value) || value;
+    if (/^\d{4}-\d{2}-\d{2}$/.test(value)) return formatDateTr(value) || value;
+    return value;
+  }
+  if (typeof value === 'number' || typeof value === 'bigint') return String(value);
+  if (Array.isArray(value)) return value.length === 0 ? '—' : value.map(readableValue).join(', ');
+  if (typeof value === 'object') {
+    const entries = Object.entries(value as Record<string, unknown>);
+    return entries.length === 0 ? '—' : entries.map(([k, v]) => `${k}: ${readableValue(v)}`).join('; ');
+  }
+  return '—';
+}
+
 /** What changed, briefly: the tables of a permission save, else the changed keys and their new values. */
 function summary(entry: AdminJournalEntry): string {
   const keys = Object.keys(entry.values);
@@ -57,7 +78,7 @@ function summary(entry: AdminJournalEntry): string {
         typeof value === 'object' && value !== null && 'new' in value
           ? (value as { new: unknown }).new
           : value;
-      return `${key}: ${shown === null ? '—' : String(shown)}`;
+      return `${key}: ${readableValue(shown)}`;
     })
     .join(', ');
 }

@@ -1,7 +1,7 @@
 import { Button, HTMLTable, NonIdealState, Spinner } from '@blueprintjs/core';
 import { useState, type ReactNode } from 'react';
 import type { ImportReport } from '../../../../shared/contract/importer';
-import { formatShortDateTime } from '../../../../shared/domain/short-date-time';
+import { formatDateTimeTr } from '../../../../shared/domain/date-ranges';
 import { format, messages } from '../../../../shared/i18n/messages';
 import { workflowMessages } from '../../../../shared/i18n/workflow-messages';
 import { callCrm, useCrmQuery } from '../../api/use-crm-call';
@@ -52,7 +52,7 @@ export function ImportReportPage(): ReactNode {
         <HTMLTable compact striped bordered className="importer-report" data-testid="import-report">
           <thead>
             <tr>
-              <th>excel_id</th>
+              <th>{importerTexts.reportUploadId}</th>
               <th>{importerTexts.reportFile}</th>
               <th>{importerTexts.reportAgent}</th>
               <th>{importerTexts.reportTotal}</th>
@@ -85,7 +85,7 @@ export function ImportReportPage(): ReactNode {
                     ? importerTexts.reportDone
                     : format(importerTexts.reportPartial, { done: row.chunks_done, chunks: row.chunks })}
                 </td>
-                <td>{formatShortDateTime(row.created_at)}</td>
+                <td>{formatDateTimeTr(row.created_at)}</td>
                 <td>
                   {row.double_ids.length > 0 ? (
                     <Button

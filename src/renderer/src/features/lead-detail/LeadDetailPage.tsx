@@ -29,6 +29,7 @@ import {
 } from './tabs/lead-tabs';
 import { useTabHash } from './tabs/use-tab-hash';
 import { TasksTab } from './tasks/TasksTab';
+import { TimelineTab } from './timeline/TimelineTab';
 import { MoneyTab } from './money/MoneyTab';
 import './lead-detail.css';
 
@@ -45,6 +46,8 @@ type LeftTabPanelProps = { tab: LeftTab; leadId: number; answer: RowAnswer; trx:
 
 function LeftTabPanel({ tab, leadId, answer, trx }: LeftTabPanelProps): ReactNode {
   switch (tab) {
+    case 'zaman-akisi':
+      return <TimelineTab leadId={leadId} fields={answer.fields} />;
     case 'kisisel-bilgiler':
       return <PersonalInfoTab leadId={leadId} answer={answer} />;
     case 'gorevler':

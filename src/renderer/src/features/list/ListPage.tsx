@@ -13,6 +13,7 @@ import { useCallback, useEffect, useMemo, useRef, useState, type ReactElement, t
 import { useLocation, useNavigate } from 'react-router-dom';
 import type { FieldMeta, RecordRow } from '../../../../shared/contract';
 import type { ListFilter, ListSort } from '../../../../shared/domain';
+import { LEAD_LIST_TABLES, recordPath } from '../../../../shared/domain/constants';
 import { format, messages } from '../../../../shared/i18n/messages';
 import type { CrmError } from '../../api/crm-error';
 import { useFields } from '../../api/fields';
@@ -442,6 +443,11 @@ function ListScreen({ table, fields }: ListScreenProps): ReactNode {
   const onToggleRow = selection.toggle;
   const records = useRecordModals(table);
   const { openRecord } = records;
+  const leadNames = answer?.lead_names;
+  const rendererContext = useMemo(
+    () => (leadNames ? { ...records.context, leadNames } : records.context),
+    [records.context, leadNames],
+  );
   // Known once the permissions have loaded; until then the button keeps its usual edit face.
   const tableFlags = permissions.data?.tables.find((entry) => entry.table === table);
   const readOnly = tableFlags !== undefined && tableFlags.update !== 1;
@@ -609,13 +615,16 @@ function ListScreen({ table, fields }: ListScreenProps): ReactNode {
         </Callout>
       ) : null}
       <InlineInsertRow table={table} />
-      <FieldRendererContext value={records.context}>
+      <FieldRendererContext value={rendererContext}>
         <ResolvedOptionsContext value={optionLists}>
           <div
             className="list-body"
             onDoubleClick={(event) => {
               const id = recordIdFromDoubleClick(event, rows);
-              if (id !== null) openRecord(id);
+              if (id === null) return;
+              // A lead or customer opens in its workspace; the pencil keeps the edit form.
+              if (LEAD_LIST_TABLES.has(table)) void navigate(recordPath(table, id));
+              else openRecord(id);
             }}
           >
             {body}

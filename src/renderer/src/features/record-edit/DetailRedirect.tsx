@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Navigate, useLocation, useParams } from 'react-router-dom';
 import { recordId, tableName } from '../../../../shared/contract';
+import { recordPath } from '../../../../shared/domain/constants';
 import { PageNotFound } from '../not-found';
 
 /**
@@ -13,6 +14,7 @@ export function DetailRedirect(): ReactNode {
   const table = tableName.safeParse(params.table ?? '');
   const id = recordId.safeParse(params.id ?? '');
   if (!table.success || !id.success) return <PageNotFound />;
-  const pathname = table.data === 'leads' ? `/leadDetail/${id.data}` : `/edit/${table.data}/${id.data}`;
+  // Customers are leads: they open in the workspace too (docs/user-guide.md#kayitlari-acmak).
+  const pathname = recordPath(table.data, id.data);
   return <Navigate to={{ pathname, search }} replace />;
 }

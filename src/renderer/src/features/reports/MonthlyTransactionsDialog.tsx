@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import type { MonthlyTrxScope } from '../../../../shared/contract';
 import { TRANSACTION_TYPES } from '../../../../shared/domain/constants';
+import { formatDateTimeTr } from '../../../../shared/domain/date-ranges';
 import { formatDecimalTr } from '../../../../shared/domain/decimal';
 import { format } from '../../../../shared/i18n/messages';
 import { useCrmQuery } from '../../api/use-crm-call';
@@ -75,7 +76,7 @@ export function MonthlyTransactionsDialog({
                         <td>
                           <Link to={`/list/transactions?id=${row.id}`}>#{row.id}</Link>
                         </td>
-                        <td>{row.created_at}</td>
+                        <td>{formatDateTimeTr(row.created_at)}</td>
                         <td className="report-number">
                           {formatDecimalTr(row.amount) ?? row.amount} {row.currency}
                         </td>

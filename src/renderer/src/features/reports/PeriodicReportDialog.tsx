@@ -8,12 +8,14 @@ import {
   type PeriodicPeriod,
   type PeriodicReportType,
 } from '../../../../shared/contract';
+import { toApiDateTime } from '../../../../shared/domain/date-ranges';
 import { MAX_RECEIVERS, parseReceivers } from '../../../../shared/domain/receivers';
 import { UTM_KEYS, type UtmKey } from '../../../../shared/domain/report-keys';
 import { format, messages } from '../../../../shared/i18n/messages';
 import { periodicReportMessages as p } from '../../../../shared/i18n/periodic-report-messages';
 import { useCrmMutation, useCrmQuery } from '../../api/use-crm-call';
 import { periodicReportTexts as t } from '../../i18n/periodic-report-texts';
+import { TurkishDateInput } from '../../components/date-input';
 import { reportTexts } from '../../i18n/report-texts';
 import { FormDialog } from '../../ui/FormDialog';
 import { useNotifier } from '../../ui/toaster';
@@ -28,12 +30,12 @@ type PeriodicReportDialogProps = {
 const oneOf = <T extends string | number>(list: readonly T[], value: string | number): T | undefined =>
   list.find((item) => String(item) === String(value));
 
-/** Tomorrow 09:00 in this machine's clock, as <input type="datetime-local"> takes it. */
+/** Tomorrow 09:00 in this machine's clock, in the API's form the Turkish picker takes. */
 function tomorrowMorning(): string {
   const date = new Date();
   date.setDate(date.getDate() + 1);
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T09:00`;
+  date.setHours(9, 0, 0, 0);
+  return toApiDateTime(date);
 }
 
 /** The receivers' problem in Turkish, or null when every address is one (the server checks again). */
@@ -199,12 +201,15 @@ export function PeriodicReportDialog({
         />
       </FormGroup>
       <FormGroup label={t.nextSend} labelFor="periodic-next">
-        <InputGroup
+        {/* The app's own Turkish picker (31.12.2025 14:05), never the browser's US one. */}
+        <TurkishDateInput
           id="periodic-next"
-          type="datetime-local"
+          withTime
           value={nextSend}
-          onValueChange={setNextSend}
-          data-testid="periodic-next"
+          onChange={setNextSend}
+          minDate={new Date()}
+          fill
+          testId="periodic-next"
         />
       </FormGroup>
     </FormDialog>

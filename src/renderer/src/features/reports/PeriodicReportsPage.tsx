@@ -2,6 +2,7 @@ import { Button, Callout, Card, HTMLTable, Tag } from '@blueprintjs/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import type { PeriodicReport } from '../../../../shared/contract';
+import { formatDateTimeTr } from '../../../../shared/domain/date-ranges';
 import { AUTO_REFRESH_MS } from '../../../../shared/domain/constants';
 import { format, messages } from '../../../../shared/i18n/messages';
 import { useCrmMutation, useCrmQuery } from '../../api/use-crm-call';
@@ -21,7 +22,7 @@ function SendState({ report }: { report: PeriodicReport }): ReactNode {
     return (
       <Callout intent="danger" icon="error" compact data-testid="periodic-error">
         {format(t.stateFailed, { attempts: report.attempts, error: report.last_error })}
-        {report.retry_at && <div>{format(t.retryAt, { time: report.retry_at.slice(0, 16) })}</div>}
+        {report.retry_at && <div>{format(t.retryAt, { time: formatDateTimeTr(report.retry_at) })}</div>}
       </Callout>
     );
   }
@@ -101,8 +102,8 @@ export function PeriodicReportsPage(): ReactNode {
                     <td>{t.types[report.type]}</td>
                     <td>{periodLabel(report.period)}</td>
                     <td className="periodic-receivers">{report.receiver}</td>
-                    <td>{report.next_send_date.slice(0, 16)}</td>
-                    <td>{report.last_sent_at?.slice(0, 16) ?? '—'}</td>
+                    <td>{formatDateTimeTr(report.next_send_date)}</td>
+                    <td>{formatDateTimeTr(report.last_sent_at) || '—'}</td>
                     <td>{report.user_name ?? '—'}</td>
                     <td>
                       <SendState report={report} />

@@ -13,6 +13,8 @@ import { Link, useNavigate } from 'react-router-dom';
 import type { SearchResult } from '../../../../shared/contract';
 import { SEARCH_PANEL_HIDE_MS, formatDateTimeTr } from '../../../../shared/domain';
 import { format, messages } from '../../../../shared/i18n/messages';
+import { callCrm } from '../../api/use-crm-call';
+import { useBridge } from '../../bridge/bridge-context';
 import { shellTexts } from '../../i18n/shell-texts';
 import { findShellAction, type ShellActionContext } from '../actions';
 import {
@@ -121,6 +123,7 @@ function SearchResultItem({
  */
 export function SearchBox({ ref }: SearchBoxProps): ReactNode {
   const navigate = useNavigate();
+  const bridge = useBridge();
   const inputRef = useRef<HTMLInputElement>(null);
   const wrapperRef = useRef<HTMLDivElement>(null);
   const listId = useId();
@@ -203,8 +206,30 @@ export function SearchBox({ ref }: SearchBoxProps): ReactNode {
     },
     submitSearch: () => {
       if (typed === '') return;
+      // Exactly one match opens that lead (docs/user-guide.md#kayitlari-acmak); more, or none, the list.
+      if (settled) {
+        const only = results.length === 1 ? results[0] : undefined;
+        if (only) openLead(only.id);
+        else {
+          finish();
+          void navigate(leadsListByName(typed));
+        }
+        return;
+      }
+      // Enter before the hits arrived: ask once more for this very text, then decide.
+      const input = { body: { keyword: typed } };
+      const asked =
+        searchKind(typed) === 'phone'
+          ? callCrm(bridge, 'searchPhone', input)
+          : callCrm(bridge, 'search', input);
       finish();
-      void navigate(leadsListByName(typed));
+      asked.then(
+        (answer) => {
+          const only = answer.results.length === 1 ? answer.results[0] : undefined;
+          void navigate(only ? leadDetailPath(only.id) : leadsListByName(typed));
+        },
+        () => void navigate(leadsListByName(typed)),
+      );
     },
     navigate: (path) => void navigate(path),
     goBack: () => void navigate(-1),

@@ -37,7 +37,7 @@ function ChangeValue({ value, field }: { value: JournalValue; field: FieldMeta |
   return <span className="ld-journal-text">{journalValueText(value)}</span>;
 }
 
-function ChangeLine({ change }: { change: JournalChange }): ReactNode {
+export function ChangeLine({ change }: { change: JournalChange }): ReactNode {
   return (
     <li className="ld-journal-change" data-field={change.name}>
       <span className="ld-journal-field">{change.label}:</span>

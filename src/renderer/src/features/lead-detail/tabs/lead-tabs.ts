@@ -1,4 +1,5 @@
 import { messages } from '../../../../../shared/i18n/messages';
+import { timelineMessages } from '../../../../../shared/i18n/timeline-messages';
 import { transactionTexts } from '../../../i18n/transaction-texts';
 
 /**
@@ -7,6 +8,8 @@ import { transactionTexts } from '../../../i18n/transaction-texts';
  * lands.
  */
 export const LEFT_TABS = [
+  // Ours: first of all, shown with the history module (docs/user-guide.md#zaman-akisi).
+  'zaman-akisi',
   'kisisel-bilgiler',
   'gorevler',
   'platformlar',
@@ -22,6 +25,7 @@ export type LeftTab = (typeof LEFT_TABS)[number];
 export const DEFAULT_LEFT_TAB: LeftTab = 'kisisel-bilgiler';
 
 export const LEFT_TAB_TITLES: Readonly<Record<LeftTab, string>> = {
+  'zaman-akisi': timelineMessages.tabTitle,
   'kisisel-bilgiler': messages.tabPersonalInfo,
   gorevler: messages.tabTasks,
   platformlar: messages.tabPlatforms,
@@ -50,10 +54,13 @@ const RIGHT_TAB_MODULES: Readonly<Record<RightTab, string>> = {
   hatirlatmalar: 'notlar',
 };
 
+/** Tabs shown by another tab's module: the timeline is the history module's first view. */
+const LEFT_TAB_MODULES: Readonly<Partial<Record<LeftTab, string>>> = { 'zaman-akisi': 'gecmis' };
+
 /** docs/requirements.md#lead-workspace-and-work-screens: a left tab shows only when the user's modules hold it; personal info always shows. */
 export function visibleLeftTabs(modules: readonly string[]): LeftTab[] {
   const granted = new Set(modules);
-  return LEFT_TABS.filter((tab) => tab === DEFAULT_LEFT_TAB || granted.has(tab));
+  return LEFT_TABS.filter((tab) => tab === DEFAULT_LEFT_TAB || granted.has(LEFT_TAB_MODULES[tab] ?? tab));
 }
 
 /** Right column tabs follow the modules too (notlar for notes and reminders, emailler for e-mail). */
