@@ -56,7 +56,7 @@ describe('uploadImportChunks', () => {
     });
     expect(server.bodies.map((body) => body.chunk)).toEqual([0, 1, 2, 3, 4]);
     expect(server.maxInFlight()).toBe(1);
-    expect(result).toEqual({ inserted: IMPORT_CHUNK_ROWS * 4 + 10 - 5, skipped: 5 });
+    expect(result).toEqual({ inserted: IMPORT_CHUNK_ROWS * 4 + 10 - 5, skipped: 5, updated: 0 });
     expect(progress.at(-1)).toBe(IMPORT_CHUNK_ROWS * 4 + 10);
     const last = server.bodies.at(-1);
     expect(last?.firstRow).toBe(IMPORT_CHUNK_ROWS * 4 + 2);
