@@ -3,7 +3,10 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import type { PeriodicReport } from '../../../../shared/contract';
 import { AUTO_REFRESH_MS } from '../../../../shared/domain/constants';
+import { describeRange, describeRangeRule } from '../../../../shared/domain/report-range-rules';
+import { formatShortDateTime } from '../../../../shared/domain/short-date-time';
 import { format, messages } from '../../../../shared/i18n/messages';
+import { workflowMessages } from '../../../../shared/i18n/workflow-messages';
 import { useCrmMutation, useCrmQuery } from '../../api/use-crm-call';
 import { periodicReportTexts as t } from '../../i18n/periodic-report-texts';
 import { usePageTitle } from '../../shell/top-bar/top-bar-slot';
@@ -21,15 +24,22 @@ function SendState({ report }: { report: PeriodicReport }): ReactNode {
     return (
       <Callout intent="danger" icon="error" compact data-testid="periodic-error">
         {format(t.stateFailed, { attempts: report.attempts, error: report.last_error })}
-        {report.retry_at && <div>{format(t.retryAt, { time: report.retry_at.slice(0, 16) })}</div>}
+        {report.retry_at && <div>{format(t.retryAt, { time: formatShortDateTime(report.retry_at) })}</div>}
       </Callout>
     );
   }
   if (report.last_sent_at === null) return <Tag minimal>{t.stateNever}</Tag>;
   return (
-    <Tag minimal intent="success">
-      {t.stateOk}
-    </Tag>
+    <>
+      <Tag minimal intent="success">
+        {t.stateOk}
+      </Tag>
+      {report.last_range ? (
+        <div className="periodic-last-range" data-testid="periodic-last-range">
+          {describeRange(report.last_range)}
+        </div>
+      ) : null}
+    </>
   );
 }
 
@@ -86,6 +96,7 @@ export function PeriodicReportsPage(): ReactNode {
                   <th>{t.name}</th>
                   <th>{t.type}</th>
                   <th>{t.period}</th>
+                  <th>{workflowMessages.rangeRuleLabel}</th>
                   <th>{t.receiver}</th>
                   <th>{t.nextSendShort}</th>
                   <th>{t.lastSent}</th>
@@ -100,9 +111,14 @@ export function PeriodicReportsPage(): ReactNode {
                     <td>{report.name}</td>
                     <td>{t.types[report.type]}</td>
                     <td>{periodLabel(report.period)}</td>
+                    <td data-testid="periodic-range-text">
+                      {report.range_rule ? describeRangeRule(report.range_rule) : periodLabel(report.period)}
+                    </td>
                     <td className="periodic-receivers">{report.receiver}</td>
-                    <td>{report.next_send_date.slice(0, 16)}</td>
-                    <td>{report.last_sent_at?.slice(0, 16) ?? '—'}</td>
+                    <td data-testid="periodic-next-send">
+                      {report.status === 1 ? formatShortDateTime(report.next_send_date) : t.stopped}
+                    </td>
+                    <td>{report.last_sent_at ? formatShortDateTime(report.last_sent_at) : '—'}</td>
                     <td>{report.user_name ?? '—'}</td>
                     <td>
                       <SendState report={report} />
