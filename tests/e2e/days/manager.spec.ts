@@ -121,7 +121,10 @@ test('"Ekle" asks before saving a lead whose phone another lead has, naming it a
   await expect(page.getByTestId('insert-dialog')).toBeHidden();
 
   // The same number, typed as people type it.
-  await add(`Çift Kayıt ${run}`, `0 (${phone.slice(0, 3)}) ${phone.slice(3, 6)} ${phone.slice(6, 8)} ${phone.slice(8)}`);
+  await add(
+    `Çift Kayıt ${run}`,
+    `0 (${phone.slice(0, 3)}) ${phone.slice(3, 6)} ${phone.slice(6, 8)} ${phone.slice(8)}`,
+  );
   const dialog = page.getByTestId('duplicate-dialog');
   await expect(dialog).toBeVisible();
   await expect(dialog.getByTestId('duplicate-match-link')).toHaveText(`İlk Kayıt ${run}`);

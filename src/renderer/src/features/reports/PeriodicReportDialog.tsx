@@ -17,7 +17,11 @@ import { periodicReportTexts as t } from '../../i18n/periodic-report-texts';
 import { reportTexts } from '../../i18n/report-texts';
 import { FormDialog } from '../../ui/FormDialog';
 import { TurkishDateInput } from '../../components/date-input';
-import { RANGE_RULE_KINDS, type RangeRule, type RangeRuleKind } from '../../../../shared/domain/report-range-rules';
+import {
+  RANGE_RULE_KINDS,
+  type RangeRule,
+  type RangeRuleKind,
+} from '../../../../shared/domain/report-range-rules';
 import { workflowMessages } from '../../../../shared/i18n/workflow-messages';
 import { useNotifier } from '../../ui/toaster';
 
