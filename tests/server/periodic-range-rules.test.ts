@@ -78,6 +78,8 @@ describe('range rules', () => {
           type: 'utm',
           utmKey: 'utm_source',
           range_rule: 'last_7_days',
+          // Kept, not sent: the job below sends only the reports it is about.
+          status: 0,
         },
         managerToken,
       ),
