@@ -1,5 +1,6 @@
 import { baseUrl, expect, test } from './support/fixtures';
 import { login } from './support/screens';
+import { workflowMessages } from '../../src/shared/i18n/workflow-messages';
 
 test.use({ baseURL: baseUrl() });
 
@@ -12,10 +13,10 @@ test('a quick call from the lead header is answered in Turkish and listed under 
   // The lead's first visit loads its screen's script; a busy machine needs more than the default wait.
   await expect(page.getByTestId('lead-header')).toBeVisible({ timeout: 30_000 });
   await page.getByTestId('quick-call').click();
+  await expect(page.getByTestId('call-line-80')).toContainText('İzmir hattı');
   await page.getByTestId('call-line-80').click();
-  await expect(
-    page.getByText('Arama kaydedildi; santral (PBX) yapılandırılmadığı için arama başlatılmadı').first(),
-  ).toBeVisible();
+  // Nothing was dialled: a warning that says so, never a green success (docs/user-guide.md#calls).
+  await expect(page.getByText(workflowMessages.callNoPbx).first()).toBeVisible();
 
   await page.getByTestId('tab-gecmis').click();
   const history = page.getByTestId('call-history');

@@ -12,6 +12,18 @@ import { requireAllowedReceivers, type ReportMailDomains } from '../modules/peri
 import type { PeriodicSheetBuilder } from '../modules/periodic-reports/periodic-sheets';
 import { parseReceivers } from '../../shared/domain/receivers';
 import { drainBatches } from './batches';
+import { storedRangeRule } from '../modules/periodic-reports/service';
+import { describeRange, rangeOfRule, type RuleRange } from '../../shared/domain/report-range-rules';
+import { workflowMessages } from '../../shared/i18n/workflow-messages';
+
+/** The slot as 'YYYY-MM-DD HH:mm:ss' (a driver may answer a Date). */
+function slotText(slot: unknown): string {
+  if (slot instanceof Date) {
+    const pad = (n: number): string => String(n).padStart(2, '0');
+    return `${slot.getFullYear()}-${pad(slot.getMonth() + 1)}-${pad(slot.getDate())} ${pad(slot.getHours())}:${pad(slot.getMinutes())}:00`;
+  }
+  return String(slot);
+}
 import type { Job } from './job-types';
 
 export interface PeriodicReportJobOptions {
@@ -54,6 +66,7 @@ interface Claimed {
   user_id: number;
   slot: string;
   attempts: number;
+  range_rule: unknown;
 }
 
 const now = sql<string>`date_trunc('second', localtimestamp)`;
@@ -92,11 +105,18 @@ export function createPeriodicReportJob(options: PeriodicReportJobOptions): Peri
         order by coalesce(sending_for, next_send_date), id
         limit ${batchSize}
         for update skip locked)
-      returning id, name, type, data, period, receiver, user_id, sending_for as slot, attempts`.execute(db);
+      returning id, name, type, data, period, receiver, user_id, sending_for as slot, attempts,
+        range_rule`.execute(db);
     return rows;
   }
 
-  async function send(report: Claimed): Promise<void> {
+  /** The dates this send covers: the rule turned into dates now, for the slot being sent. */
+  function rangeOf(report: Claimed): RuleRange | null {
+    const rule = storedRangeRule(report.range_rule);
+    return rule ? rangeOfRule(rule, slotText(report.slot)) : null;
+  }
+
+  async function send(report: Claimed, range: RuleRange | null): Promise<void> {
     if (options.mailDomains) {
       const receivers = parseReceivers(report.receiver);
       await requireAllowedReceivers(db, options.mailDomains, receivers.ok ? receivers.addresses : []);
@@ -107,16 +127,18 @@ export function createPeriodicReportJob(options: PeriodicReportJobOptions): Peri
       period: report.period,
       user_id: report.user_id,
       slot: report.slot,
+      range,
     });
     const day = report.slot.slice(0, 10);
     const content = await xlsxBuffer(sheet);
     await adapter.send({
       to: report.receiver,
       subject: format(p.mailSubject, { name: report.name, date: day }),
-      text: format(p.mailBody, {
-        name: report.name,
-        period: p.periods[report.period as keyof typeof p.periods] ?? `${report.period} gün`,
-      }),
+      text:
+        format(p.mailBody, {
+          name: report.name,
+          period: p.periods[report.period as keyof typeof p.periods] ?? `${report.period} gün`,
+        }) + (range ? `\n\n${workflowMessages.rangeRuleLabel}: ${describeRange(range)}` : ''),
       attachments: [
         { filename: `${safeFileName(report.name)}-${day}.xlsx`, contentType: XLSX_CONTENT_TYPE, content },
       ],
@@ -124,8 +146,10 @@ export function createPeriodicReportJob(options: PeriodicReportJobOptions): Peri
   }
 
   async function handle(report: Claimed, result: PeriodicRunResult): Promise<void> {
+    let range: RuleRange | null = null;
     try {
-      await send(report);
+      range = rangeOf(report);
+      await send(report, range);
     } catch (error) {
       const reason = failureReason(error);
       // 1, 2, 4, ... minutes, capped: a mail server that is down for a while is not hammered.
@@ -150,6 +174,7 @@ export function createPeriodicReportJob(options: PeriodicReportJobOptions): Peri
     // through a whole period), that one is covered by this send: the date moves past now.
     await sql`update periodic_reports set sending_for = null, locked_until = null, attempts = 0,
         last_error = null, last_sent_at = ${now},
+        last_range = ${range ? JSON.stringify(range) : null}::jsonb,
         next_send_date = case when next_send_date <= localtimestamp then ${pastNow(sql`next_send_date`)}
           else next_send_date end
       where id = ${report.id} and sending_for = ${report.slot}::timestamp`.execute(db);

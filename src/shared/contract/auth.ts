@@ -21,6 +21,8 @@ export const meSchema = z.object({
   modules: z.array(z.string()),
   /** An admin set the password (see docs/admin-guide.md): the app asks for a new one before anything else. */
   must_change_password: z.boolean().optional(),
+  /** The line one click on "Ara" calls on ('0', '80', '90'), null: a plain call (docs/user-guide.md#calls). */
+  default_call_line: z.string().nullable().optional(),
 });
 export type Me = z.infer<typeof meSchema>;
 

@@ -7,6 +7,8 @@ import { REPORT_TYPES } from '../domain/report-builder';
 import { blankToUndefined, jsonText, reshaped } from './blank';
 import { defineCall, departmentsOnly, noBody, noParams } from './define';
 import { recordId } from './record-id';
+import { isRangeRule, RANGE_RULE_KINDS, type RangeRule } from '../domain/report-range-rules';
+import { workflowMessages } from '../i18n/workflow-messages';
 import { MONTHLY_TRX_SCOPES } from './report-monthly';
 import { integerInput } from './number-inputs';
 import { reportFormSchema } from './report-builder';
@@ -57,6 +59,24 @@ const nextSendDate = z
     p.nextSendInvalid,
   )
   .transform((value) => value.replace('T', ' '));
+
+/**
+ * The range rule of a schedule (see docs/user-guide.md#scheduled-reports): a kind ("last_7_days"), JSON
+ * text or an object ({kind:'fixed', start, end}); left out, a report covers the period before each send.
+ */
+export const rangeRuleInput = z.preprocess(
+  (value) => {
+    const parsed = blankToUndefined(jsonText(value));
+    return typeof parsed === 'string' && (RANGE_RULE_KINDS as readonly string[]).includes(parsed)
+      ? { kind: parsed }
+      : parsed;
+  },
+  z
+    .custom<RangeRule>((value) => isRangeRule(value), {
+      message: workflowMessages.rangeRuleInvalid,
+    })
+    .optional(),
+);
 
 /** The settings of the report a periodic report sends (kept as its `data`). */
 export const periodicReportDataSchema = z.object({
@@ -134,6 +154,7 @@ export const savePeriod = defineCall({
       /** The saved report to send, or the form itself; one is required for type 'builder'. */
       report_id: z.preprocess(blankToUndefined, recordId.optional()),
       form: reportFormSchema.optional(),
+      range_rule: rangeRuleInput,
       status: z.preprocess(
         blankToUndefined,
         z.coerce.number().int().min(0).max(1, p.statusInvalid).default(1),
@@ -163,6 +184,10 @@ export const periodicReportSchema = z.object({
   /** When the owed send is tried again, after a failure. */
   retry_at: z.string().nullable(),
   last_sent_at: z.string().nullable(),
+  /** The range rule, null: the period before each send. */
+  range_rule: z.custom<RangeRule>((value) => isRangeRule(value)).nullable(),
+  /** The range the last mail covered ('YYYY-MM-DD HH:mm:ss'). */
+  last_range: z.object({ start: z.string(), end: z.string() }).nullable(),
   created_at: z.string(),
 });
 export type PeriodicReport = z.infer<typeof periodicReportSchema>;

@@ -2,6 +2,11 @@ import { z } from 'zod';
 import { blankToUndefined } from './blank';
 import { defineCall, noBody, noParams, SIGNED_IN } from './define';
 import { messages } from '../i18n/messages';
+import { workflowMessages } from '../i18n/workflow-messages';
+import { CALL_LINES } from '../domain/constants';
+
+/** The fast-call lines as the profile sends them. */
+const CALL_LINE_VALUES: readonly string[] = CALL_LINES.map((line) => String(line.value));
 
 const optionalPassword = z.preprocess(blankToUndefined, z.string().max(256).optional());
 
@@ -32,6 +37,15 @@ export const authSave = defineCall({
       .regex(/^[0-9]{0,10}$/, messages.dahiliInvalid)
       .optional(),
     username: z.string().trim().max(200).optional(),
+    /** The fast-call line of one click on "Ara": '0', '80', '90', or '' for a plain call. */
+    default_call_line: z
+      .string()
+      .trim()
+      .refine(
+        (value) => value === '' || CALL_LINE_VALUES.includes(value),
+        workflowMessages.callDefaultLineInvalid,
+      )
+      .optional(),
     password: optionalPassword,
     new_password: optionalPassword,
     new_password_2: optionalPassword,

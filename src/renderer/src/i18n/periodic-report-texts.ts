@@ -32,6 +32,7 @@ export const periodicReportTexts = {
   owner: 'Oluşturan',
   state: 'Durum',
   stateOk: 'Zamanında',
+  stopped: 'Durduruldu',
   stateNever: 'Henüz gönderilmedi',
   stateFailed: '{attempts}. deneme başarısız: {error}',
   retryAt: 'Yeniden deneme: {time}',

@@ -23,6 +23,8 @@ export interface AuthUser {
   dahili: string | null;
   telegram_id: string | null;
   theme: string | null;
+  /** The line one click on "Ara" calls on (migration 029). */
+  default_call_line?: string | null;
   /** An admin set the password: only the password change (and the calls the app needs to show it) pass. */
   must_change_password?: boolean;
 }
@@ -181,6 +183,7 @@ export function createAuthService(db: Kysely<Database>, options: AuthServiceOpti
         'u.dahili',
         'u.telegram_id',
         'u.theme',
+        'u.default_call_line',
         'u.must_change_password',
         // The database's clock decides expiry (as it wrote expires_at); the cache only counts it down.
         sql<number>`extract(epoch from (s.expires_at - localtimestamp))::float8 * 1000`.as('remaining_ms'),

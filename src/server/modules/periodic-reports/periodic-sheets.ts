@@ -20,6 +20,8 @@ export interface PeriodicSource {
   user_id: number;
   /** The slot being sent ('YYYY-MM-DD HH:mm:ss'): the report covers the period ending there. */
   slot: string;
+  /** The range this send covers, from the schedule's range rule (null: the period before the slot). */
+  range?: { start: string; end: string } | null;
 }
 
 export type PeriodicSheetBuilder = (source: PeriodicSource) => Promise<XlsxSheet>;
@@ -88,10 +90,11 @@ export function createPeriodicSheetBuilder(deps: {
     const data = parsePeriodicData(source.data);
     const type = source.type as PeriodicReportType;
     if (type === 'monthly') {
-      const year = Number(source.slot.slice(0, 4));
+      // The year the range ends in (a rule's "geçen ay" in January is last year's December).
+      const year = Number((source.range?.end ?? source.slot).slice(0, 4));
       return monthlySheet(await deps.monthlyReport.report(user, { year, trx: data.trx ?? 'all' }));
     }
-    const range = periodBefore(source.slot, source.period);
+    const range = source.range ?? periodBefore(source.slot, source.period);
     if (type === 'utm') {
       const answer = await deps.reports.utm(user, { utmKey: data.utmKey ?? 'utm_source', ...range });
       return countsSheet(s.utmTitle, answer.rows, answer.status, answer.totals);

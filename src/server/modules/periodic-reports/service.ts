@@ -8,6 +8,7 @@ import {
   type ReportForm,
 } from '../../../shared/contract';
 import { parseReceivers } from '../../../shared/domain/receivers';
+import { isRangeRule, type RangeRule } from '../../../shared/domain/report-range-rules';
 import { messages } from '../../../shared/i18n/messages';
 import { periodicReportMessages as p } from '../../../shared/i18n/periodic-report-messages';
 import type { Database } from '../../db/schema';
@@ -33,6 +34,8 @@ export type SavePeriodInput = {
   form?: ReportForm;
   /** 1 sends, 0 keeps the report without sending. */
   status?: number;
+  /** The range each mail covers, computed when it is sent (docs/user-guide.md#scheduled-reports). */
+  range_rule?: RangeRule | undefined;
 };
 
 export interface PeriodicReportsService {
@@ -64,6 +67,21 @@ function dataOf(input: SavePeriodInput): PeriodicReportData {
   if (input.type === 'builder' && input.report_id !== undefined) return { reportId: input.report_id };
   if (input.type === 'builder' && input.form !== undefined) return { form: input.form };
   return {};
+}
+
+const jsonValue = (value: unknown): unknown => (typeof value === 'string' ? JSON.parse(value) : value);
+
+/** A stored range rule (jsonb), null when none or not one. */
+export function storedRangeRule(value: unknown): RangeRule | null {
+  const parsed = jsonValue(value);
+  return isRangeRule(parsed) ? parsed : null;
+}
+
+function storedRange(value: unknown): { start: string; end: string } | null {
+  const parsed = jsonValue(value) as { start?: unknown; end?: unknown } | null;
+  return parsed && typeof parsed.start === 'string' && typeof parsed.end === 'string'
+    ? { start: parsed.start, end: parsed.end }
+    : null;
 }
 
 export function parsePeriodicData(value: unknown): PeriodicReportData {
@@ -105,6 +123,7 @@ export function createPeriodicReportsService(
             next_send_date: input.next_send_date,
             status: input.status ?? 1,
             user_id: user.id,
+            range_rule: input.range_rule ? JSON.stringify(input.range_rule) : null,
           })
           .returning('id')
           .executeTakeFirstOrThrow();
@@ -119,6 +138,7 @@ export function createPeriodicReportsService(
             period: input.period,
             receiver: receivers.addresses.join(', '),
             next_send_date: input.next_send_date,
+            ...(input.range_rule ? { range_rule: input.range_rule } : {}),
           },
         });
         return row.id;
@@ -146,6 +166,8 @@ export function createPeriodicReportsService(
           'r.attempts',
           'r.last_error',
           'r.last_sent_at',
+          'r.range_rule',
+          'r.last_range',
           'r.created_at',
           // A failed send waits until locked_until; a send in progress has no error yet.
           sql<string | null>`case when r.last_error is not null then r.locked_until end`.as('retry_at'),
@@ -157,6 +179,8 @@ export function createPeriodicReportsService(
         ...row,
         type: row.type as PeriodicReportType,
         data: parsePeriodicData(row.data),
+        range_rule: storedRangeRule(row.range_rule),
+        last_range: storedRange(row.last_range),
       }));
       return { success: true, results };
     },

@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import type { CallResult, contract } from '../../../shared/contract';
 import { passwordProblem } from '../../../shared/domain/password-policy';
 import { format, messages } from '../../../shared/i18n/messages';
+import { workflowMessages } from '../../../shared/i18n/workflow-messages';
 import type { Database } from '../../db/schema';
 import type { LeadScope } from '../../engine/lead-scope';
 import type { EngineUser } from '../../engine/types';
@@ -30,7 +31,12 @@ export interface ProfileServiceDeps {
   invalidate: Invalidate;
 }
 
-type ProfileChanges = { dahili?: string | null; telegram_id?: string | null; theme?: string | null };
+type ProfileChanges = {
+  dahili?: string | null;
+  telegram_id?: string | null;
+  theme?: string | null;
+  default_call_line?: string | null;
+};
 
 const emptyToNull = (value: string): string | null => (value === '' ? null : value);
 
@@ -73,6 +79,12 @@ export function createProfileService({
       }
       if (body.telegram_id !== undefined && emptyToNull(body.telegram_id) !== user.telegram_id) {
         changes.telegram_id = emptyToNull(body.telegram_id);
+      }
+      if (
+        body.default_call_line !== undefined &&
+        emptyToNull(body.default_call_line) !== (user.default_call_line ?? null)
+      ) {
+        changes.default_call_line = emptyToNull(body.default_call_line);
       }
       if (body.theme !== undefined && body.theme !== '' && body.theme !== user.theme) {
         changes.theme = body.theme;
@@ -120,6 +132,7 @@ export function createProfileService({
         result.telegram = true;
         result.msg = messages.telegramIdUpdated;
       }
+      if ('default_call_line' in changes) result.msg = workflowMessages.callDefaultLineSaved;
       if ('dahili' in changes) {
         result.dahili = true;
         result.msg = messages.dahiliUpdated;

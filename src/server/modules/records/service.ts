@@ -283,6 +283,7 @@ export function createRecordsService(db: Kysely<Database>, deps: RecordsServiceD
           modules: [...(byTable.get('leads')?.modules ?? [])],
           // An admin-set password: the app asks for a new one before the shell (see docs/admin-guide.md).
           must_change_password: user.must_change_password === true,
+          default_call_line: user.default_call_line ?? null,
         },
       };
     },

@@ -1,16 +1,17 @@
-import { Button, Callout, Card, FormGroup, InputGroup } from '@blueprintjs/core';
+import { Button, Callout, Card, FormGroup, HTMLSelect, InputGroup } from '@blueprintjs/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import type { Me } from '../../../../shared/contract';
-import { TOAST_MS } from '../../../../shared/domain';
-import { messages } from '../../../../shared/i18n/messages';
+import { CALL_LINES, TOAST_MS } from '../../../../shared/domain';
+import { workflowMessages } from '../../../../shared/i18n/workflow-messages';
+import { format, messages } from '../../../../shared/i18n/messages';
 import { crmKeys } from '../../api/query-keys';
 import { useCrmMutation } from '../../api/use-crm-call';
 import { useNotifier } from '../../ui/toaster';
 import { shellTexts } from '../../i18n/shell-texts';
 import { uiTexts } from '../../i18n/ui-texts';
 
-export type ContactCardProps = { me: Pick<Me, 'dahili' | 'telegram_id'> };
+export type ContactCardProps = { me: Pick<Me, 'dahili' | 'telegram_id' | 'default_call_line'> };
 
 /**
  * Dahili and Telegram id (see docs/requirements.md#records-notes-and-settings profile form). docs/requirements.md#messages-the-user-reads: "Dahiliniz güncellenmiştir" and the page
@@ -21,9 +22,13 @@ export function ContactCard({ me }: ContactCardProps): ReactNode {
   const queryClient = useQueryClient();
   const [dahili, setDahili] = useState(me.dahili ?? '');
   const [telegram, setTelegram] = useState(me.telegram_id ?? '');
+  const [line, setLine] = useState(me.default_call_line ?? '');
   const [problem, setProblem] = useState<string | null>(null);
   const save = useCrmMutation('authSave');
-  const changed = dahili.trim() !== (me.dahili ?? '') || telegram.trim() !== (me.telegram_id ?? '');
+  const changed =
+    dahili.trim() !== (me.dahili ?? '') ||
+    telegram.trim() !== (me.telegram_id ?? '') ||
+    line !== (me.default_call_line ?? '');
 
   const submit = (event: FormEvent<HTMLFormElement>): void => {
     event.preventDefault();
@@ -38,7 +43,7 @@ export function ContactCard({ me }: ContactCardProps): ReactNode {
       setProblem(reason.trim() === '' ? messages.passwordUpdateFailed : reason);
     };
     save.mutate(
-      { body: { dahili: dahili.trim(), telegram_id: telegram.trim() } },
+      { body: { dahili: dahili.trim(), telegram_id: telegram.trim(), default_call_line: line } },
       {
         onSuccess: (answer) => {
           if (!answer.success) {
@@ -47,6 +52,8 @@ export function ContactCard({ me }: ContactCardProps): ReactNode {
           }
           void queryClient.invalidateQueries({ queryKey: crmKeys.permissions() });
           if (answer.telegram) notifier.success(messages.telegramIdUpdated);
+          if (line !== (me.default_call_line ?? '') && !answer.dahili)
+            notifier.success(workflowMessages.callDefaultLineSaved);
           if (answer.dahili) {
             notifier.success(messages.dahiliUpdated);
             // Let the toast be read before the reload.
@@ -84,6 +91,25 @@ export function ContactCard({ me }: ContactCardProps): ReactNode {
             maxLength={64}
             onChange={(event) => setTelegram(event.currentTarget.value)}
             data-testid="profile-telegram"
+          />
+        </FormGroup>
+        <FormGroup
+          label={workflowMessages.callDefaultLine}
+          labelFor="profile-call-line"
+          helperText={workflowMessages.callDefaultLineHint}
+        >
+          <HTMLSelect
+            id="profile-call-line"
+            value={line}
+            onChange={(event) => setLine(event.currentTarget.value)}
+            options={[
+              { value: '', label: workflowMessages.callDefaultLineNone },
+              ...CALL_LINES.map((item) => ({
+                value: String(item.value),
+                label: format(workflowMessages.callLineName, { line: item.label }),
+              })),
+            ]}
+            data-testid="profile-call-line"
           />
         </FormGroup>
         <Button

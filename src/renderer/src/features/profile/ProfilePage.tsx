@@ -118,7 +118,12 @@ export function ProfilePage(): ReactNode {
           </Tabs>
         </Card>
         <div className="profile-side">
-          {me ? <ContactCard key={`${me.dahili ?? ''}|${me.telegram_id ?? ''}`} me={me} /> : null}
+          {me ? (
+            <ContactCard
+              key={`${me.dahili ?? ''}|${me.telegram_id ?? ''}|${me.default_call_line ?? ''}`}
+              me={me}
+            />
+          ) : null}
           <AppearanceCard />
           <GlobalShortcutCard />
         </div>

@@ -8,7 +8,6 @@ import {
   type PeriodicPeriod,
   type PeriodicReportType,
 } from '../../../../shared/contract';
-import { toApiDateTime } from '../../../../shared/domain/date-ranges';
 import { MAX_RECEIVERS, parseReceivers } from '../../../../shared/domain/receivers';
 import { UTM_KEYS, type UtmKey } from '../../../../shared/domain/report-keys';
 import { format, messages } from '../../../../shared/i18n/messages';
@@ -18,6 +17,12 @@ import { periodicReportTexts as t } from '../../i18n/periodic-report-texts';
 import { TurkishDateInput } from '../../components/date-input';
 import { reportTexts } from '../../i18n/report-texts';
 import { FormDialog } from '../../ui/FormDialog';
+import {
+  RANGE_RULE_KINDS,
+  type RangeRule,
+  type RangeRuleKind,
+} from '../../../../shared/domain/report-range-rules';
+import { workflowMessages } from '../../../../shared/i18n/workflow-messages';
 import { useNotifier } from '../../ui/toaster';
 
 type PeriodicReportDialogProps = {
@@ -30,13 +35,20 @@ type PeriodicReportDialogProps = {
 const oneOf = <T extends string | number>(list: readonly T[], value: string | number): T | undefined =>
   list.find((item) => String(item) === String(value));
 
-/** Tomorrow 09:00 in this machine's clock, in the API's form the Turkish picker takes. */
+/** Tomorrow 09:00 in this machine's clock, as the API's 'YYYY-MM-DD HH:mm:ss'. */
 function tomorrowMorning(): string {
   const date = new Date();
   date.setDate(date.getDate() + 1);
-  date.setHours(9, 0, 0, 0);
-  return toApiDateTime(date);
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())} 09:00:00`;
 }
+
+/** The rule that matches a period: a daily mail covers yesterday, a weekly one the last 7 days. */
+const RULE_OF_PERIOD: Record<PeriodicPeriod, RangeRuleKind> = {
+  1: 'yesterday',
+  7: 'last_7_days',
+  30: 'last_30_days',
+};
 
 /** The receivers' problem in Turkish, or null when every address is one (the server checks again). */
 function receiverProblem(text: string): string | null {
@@ -64,6 +76,11 @@ export function PeriodicReportDialog({
   const [period, setPeriod] = useState<PeriodicPeriod>(7);
   const [receiver, setReceiver] = useState('');
   const [nextSend, setNextSend] = useState(tomorrowMorning);
+  // The range each mail covers, as a rule computed when it is sent (docs/user-guide.md#scheduled-reports).
+  const [ruleKind, setRuleKind] = useState<RangeRuleKind | null>(null);
+  const [fixedStart, setFixedStart] = useState('');
+  const [fixedEnd, setFixedEnd] = useState('');
+  const kind = ruleKind ?? RULE_OF_PERIOD[period];
   const [tried, setTried] = useState(false);
   const save = useCrmMutation('savePeriod', {
     onSuccess: (answer) => {
@@ -75,17 +92,29 @@ export function PeriodicReportDialog({
   const nameProblem = name.trim() === '' ? p.nameRequired : null;
   const receiversProblem = receiverProblem(receiver);
   const reportProblem = type === 'builder' && reportId === null ? p.savedReportRequired : null;
+  const rangeProblem =
+    kind !== 'fixed'
+      ? null
+      : fixedStart === '' || fixedEnd === ''
+        ? workflowMessages.rangeRuleInvalid
+        : fixedEnd < fixedStart
+          ? workflowMessages.rangeRuleFixedOrder
+          : null;
+  const nextProblem = nextSend.trim() === '' ? p.nextSendInvalid : null;
+  const rule: RangeRule =
+    kind === 'fixed' ? { kind, start: fixedStart.slice(0, 10), end: fixedEnd.slice(0, 10) } : { kind };
 
   function submit(): void {
     setTried(true);
-    if (nameProblem || receiversProblem || reportProblem) return;
+    if (nameProblem || receiversProblem || reportProblem || rangeProblem || nextProblem) return;
     save.mutate({
       body: {
         name: name.trim(),
         type,
         period,
         receiver,
-        next_send_date: nextSend,
+        next_send_date: nextSend.slice(0, 16),
+        range_rule: rule,
         ...(type === 'utm' ? { utmKey } : {}),
         ...(type === 'monthly' ? { trx } : {}),
         ...(type === 'builder' && reportId !== null ? { report_id: reportId } : {}),
@@ -200,15 +229,54 @@ export function PeriodicReportDialog({
           data-testid="periodic-receiver"
         />
       </FormGroup>
-      <FormGroup label={t.nextSend} labelFor="periodic-next">
-        {/* The app's own Turkish picker (31.12.2025 14:05), never the browser's US one. */}
+      <FormGroup
+        label={workflowMessages.rangeRuleLabel}
+        labelFor="periodic-range"
+        intent={tried && rangeProblem ? 'danger' : 'none'}
+        helperText={tried && rangeProblem ? rangeProblem : workflowMessages.rangeRuleHint}
+      >
+        <HTMLSelect
+          id="periodic-range"
+          fill
+          value={kind}
+          onChange={(event) => setRuleKind(oneOf(RANGE_RULE_KINDS, event.currentTarget.value) ?? null)}
+          options={RANGE_RULE_KINDS.map((value) => ({ value, label: workflowMessages.rangeRules[value] }))}
+          data-testid="periodic-range"
+        />
+      </FormGroup>
+      {kind === 'fixed' && (
+        <div className="periodic-fixed-range">
+          <FormGroup label={workflowMessages.rangeRuleStart} labelFor="periodic-range-start">
+            <TurkishDateInput
+              id="periodic-range-start"
+              value={fixedStart}
+              onChange={setFixedStart}
+              withTime={false}
+              testId="periodic-range-start"
+            />
+          </FormGroup>
+          <FormGroup label={workflowMessages.rangeRuleEnd} labelFor="periodic-range-end">
+            <TurkishDateInput
+              id="periodic-range-end"
+              value={fixedEnd}
+              onChange={setFixedEnd}
+              withTime={false}
+              testId="periodic-range-end"
+            />
+          </FormGroup>
+        </div>
+      )}
+      <FormGroup
+        label={t.nextSend}
+        labelFor="periodic-next"
+        intent={tried && nextProblem ? 'danger' : 'none'}
+        helperText={tried ? nextProblem : undefined}
+      >
         <TurkishDateInput
           id="periodic-next"
-          withTime
           value={nextSend}
           onChange={setNextSend}
-          minDate={new Date()}
-          fill
+          withTime
           testId="periodic-next"
         />
       </FormGroup>

@@ -4,7 +4,9 @@ import { useState, type ReactNode } from 'react';
 import type { PeriodicReport } from '../../../../shared/contract';
 import { formatDateTimeTr } from '../../../../shared/domain/date-ranges';
 import { AUTO_REFRESH_MS } from '../../../../shared/domain/constants';
+import { describeRange, describeRangeRule } from '../../../../shared/domain/report-range-rules';
 import { format, messages } from '../../../../shared/i18n/messages';
+import { workflowMessages } from '../../../../shared/i18n/workflow-messages';
 import { useCrmMutation, useCrmQuery } from '../../api/use-crm-call';
 import { periodicReportTexts as t } from '../../i18n/periodic-report-texts';
 import { usePageTitle } from '../../shell/top-bar/top-bar-slot';
@@ -28,9 +30,16 @@ function SendState({ report }: { report: PeriodicReport }): ReactNode {
   }
   if (report.last_sent_at === null) return <Tag minimal>{t.stateNever}</Tag>;
   return (
-    <Tag minimal intent="success">
-      {t.stateOk}
-    </Tag>
+    <>
+      <Tag minimal intent="success">
+        {t.stateOk}
+      </Tag>
+      {report.last_range ? (
+        <div className="periodic-last-range" data-testid="periodic-last-range">
+          {describeRange(report.last_range)}
+        </div>
+      ) : null}
+    </>
   );
 }
 
@@ -87,6 +96,7 @@ export function PeriodicReportsPage(): ReactNode {
                   <th>{t.name}</th>
                   <th>{t.type}</th>
                   <th>{t.period}</th>
+                  <th>{workflowMessages.rangeRuleLabel}</th>
                   <th>{t.receiver}</th>
                   <th>{t.nextSendShort}</th>
                   <th>{t.lastSent}</th>
@@ -101,9 +111,14 @@ export function PeriodicReportsPage(): ReactNode {
                     <td>{report.name}</td>
                     <td>{t.types[report.type]}</td>
                     <td>{periodLabel(report.period)}</td>
+                    <td data-testid="periodic-range-text">
+                      {report.range_rule ? describeRangeRule(report.range_rule) : periodLabel(report.period)}
+                    </td>
                     <td className="periodic-receivers">{report.receiver}</td>
-                    <td>{formatDateTimeTr(report.next_send_date)}</td>
-                    <td>{formatDateTimeTr(report.last_sent_at) || '—'}</td>
+                    <td data-testid="periodic-next-send">
+                      {report.status === 1 ? formatDateTimeTr(report.next_send_date) : t.stopped}
+                    </td>
+                    <td>{report.last_sent_at ? formatDateTimeTr(report.last_sent_at) : '—'}</td>
                     <td>{report.user_name ?? '—'}</td>
                     <td>
                       <SendState report={report} />

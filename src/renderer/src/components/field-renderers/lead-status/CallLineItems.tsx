@@ -2,6 +2,7 @@ import { MenuDivider, MenuItem } from '@blueprintjs/core';
 import type { ReactNode } from 'react';
 import { CALL_LINES, type CallLine } from '../../../../../shared/domain';
 import { format } from '../../../../../shared/i18n/messages';
+import { workflowMessages } from '../../../../../shared/i18n/workflow-messages';
 import { uiTexts } from '../../../i18n/ui-texts';
 
 export type CallLineItemsProps = {
@@ -19,7 +20,7 @@ export function CallLineItems({ calling, onCall }: CallLineItemsProps): ReactNod
         <MenuItem
           key={line.value}
           icon="phone"
-          text={format(uiTexts.callLineName, { label: line.label, value: line.value })}
+          text={format(workflowMessages.callLineName, { line: line.label })}
           disabled={calling}
           onClick={() => onCall(line.value)}
           data-testid={`call-line-${line.value}`}

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import type { CallLine } from '../../../../../shared/domain';
 import { messages } from '../../../../../shared/i18n/messages';
+import { workflowMessages } from '../../../../../shared/i18n/workflow-messages';
 import { usePermissions } from '../../../api/permissions';
 import { useCrmMutation } from '../../../api/use-crm-call';
 import { useNotifier } from '../../../ui/toaster';
@@ -52,6 +53,8 @@ export function useQuickCall(): QuickCall {
           : await makeFastCall.mutateAsync({ body: { hat: line, lead_id: leadId, attempt_id: attemptId } });
       if (!answer.success) notifier.danger(answer.msg || messages.operationFailed);
       else if (answer.state === 'pending') notifier.warning(answer.msg || messages.callPending);
+      // Without a PBX nothing was dialled: a warning that says so, not a green success.
+      else if (answer.state === 'logged') notifier.warning(workflowMessages.callNoPbx);
       else notifier.success(answer.msg || uiTexts.callStarted);
     } catch (error) {
       notifier.danger(error instanceof Error ? error.message : messages.serverError);

@@ -1,7 +1,10 @@
-import { Button, Menu, PopoverNext } from '@blueprintjs/core';
+import { Button, ButtonGroup, Menu, PopoverNext } from '@blueprintjs/core';
 import { useState, type ReactNode } from 'react';
 import type { RecordRow } from '../../../../../shared/contract';
-import type { CallLine } from '../../../../../shared/domain';
+import { CALL_LINES, type CallLine } from '../../../../../shared/domain';
+import { format } from '../../../../../shared/i18n/messages';
+import { workflowMessages } from '../../../../../shared/i18n/workflow-messages';
+import { usePermissions } from '../../../api/permissions';
 import { callablePhone } from '../../../components/field-renderers/lead-status/quick-call';
 import { useQuickCall } from '../../../components/field-renderers/lead-status/use-quick-call';
 import { uiTexts } from '../../../i18n/ui-texts';
@@ -21,6 +24,10 @@ export type QuickCallMenuProps = {
 export function QuickCallMenu({ leadId, row }: QuickCallMenuProps): ReactNode {
   const [open, setOpen] = useState(false);
   const { calling, call } = useQuickCall();
+  // One click calls on the default line of the profile (docs/user-guide.md#calls); none: a plain call.
+  const permissions = usePermissions();
+  const saved = permissions.data?.me.default_call_line ?? null;
+  const defaultLine = CALL_LINES.find((line) => String(line.value) === saved) ?? null;
 
   const callOn = (line: CallLine | null): void => {
     setOpen(false);
@@ -34,22 +41,31 @@ export function QuickCallMenu({ leadId, row }: QuickCallMenuProps): ReactNode {
   );
 
   return (
-    <PopoverNext
-      content={menu}
-      isOpen={open}
-      onInteraction={setOpen}
-      placement="bottom-start"
-      arrow={false}
-      animation="minimal"
-    >
+    <ButtonGroup>
       <Button
         icon="phone"
-        endIcon="caret-down"
         text={uiTexts.call}
+        title={defaultLine ? format(workflowMessages.callOnLine, { line: defaultLine.label }) : uiTexts.call}
         loading={calling}
-        aria-haspopup="menu"
-        data-testid="quick-call"
+        onClick={() => callOn(defaultLine ? defaultLine.value : null)}
+        data-testid="quick-call-default"
       />
-    </PopoverNext>
+      <PopoverNext
+        content={menu}
+        isOpen={open}
+        onInteraction={setOpen}
+        placement="bottom-start"
+        arrow={false}
+        animation="minimal"
+      >
+        <Button
+          icon="caret-down"
+          aria-label={workflowMessages.callDefaultLine}
+          disabled={calling}
+          aria-haspopup="menu"
+          data-testid="quick-call"
+        />
+      </PopoverNext>
+    </ButtonGroup>
   );
 }
