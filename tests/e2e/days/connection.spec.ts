@@ -15,6 +15,8 @@ test('losing the server shows the banner over the last data; its return refreshe
   page,
   allowConsoleMessage,
 }, testInfo) => {
+  // The machine is shared with other runs: first screens load slowly.
+  test.slow();
   test.skip(bridgeOf(testInfo.project.name) === 'desktop', 'the page cannot cut the main process network');
   allowConsoleMessage(/Failed to load resource: net::ERR_FAILED/);
   allowConsoleMessage(/WebSocket connection to .* failed/);
@@ -33,8 +35,9 @@ test('losing the server shows the banner over the last data; its return refreshe
 
   await login(page, 'sales@demo.crm');
   await page.goto('/#/list/leads');
-  const rows = page.getByTestId('list-table').locator('tbody tr');
-  await expect(rows.first()).toBeVisible();
+  const rows = page.locator('[data-testid="list-table"] .list-cell-name');
+  // Every request passes the test's route: on a loaded machine the first list takes a while.
+  await expect(rows.first()).toBeVisible({ timeout: 30_000 });
   const firstRow = await rows.first().innerText();
   await expect(page.getByTestId('connection-banner')).toHaveCount(0);
 
