@@ -388,7 +388,15 @@ describe('pushes', () => {
       }),
       pushesDuring(adminSocket, () => new Promise((resolve) => setTimeout(resolve, 100))),
     ]);
-    const expected = { channel_id: id, message_id: messageId, from_user_id: server.users.sales.id };
+    const salesName = await userName(server.users.sales.id);
+    const expected = {
+      channel_id: id,
+      message_id: messageId,
+      from_user_id: server.users.sales.id,
+      from_user_name: salesName,
+      direct: false,
+      mentioned_user_ids: [],
+    };
     expect(toSales2).toContainEqual(expected);
     expect(toAdmin).toContainEqual(expected);
 
@@ -403,7 +411,32 @@ describe('pushes', () => {
       channel_id: direct?.channel_id,
       message_id: direct?.id,
       from_user_id: server.users.sales2.id,
+      from_user_name: await userName(server.users.sales2.id),
+      direct: true,
+      mentioned_user_ids: [],
     });
     expect(dmToAdmin.filter((event) => event.channel_id === direct?.channel_id)).toEqual([]);
   });
+
+  it('names the colleagues a channel message mentions with @Name, never the sender', async () => {
+    const adminSocket = await openSocket(admin);
+    const id = await addChannel('Anmalar');
+    const adminName = await userName(server.users.admin.id);
+    const salesName = await userName(server.users.sales.id);
+    const folded = adminName.toLocaleUpperCase('tr-TR');
+    const pushes = await pushesDuring(adminSocket, () =>
+      send({ channel_id: id, body: `@${folded} bakar mısın? @${salesName} de` }),
+    );
+    const event = pushes.find((push) => push.channel_id === id && push.message_id !== null);
+    expect(event?.mentioned_user_ids).toEqual([server.users.admin.id]);
+    const plain = await pushesDuring(adminSocket, () =>
+      send({ channel_id: id, body: `@${adminName}xyz değil` }),
+    );
+    expect(plain.find((push) => push.message_id !== null)?.mentioned_user_ids).toEqual([]);
+  });
 });
+
+async function userName(id: number): Promise<string> {
+  const row = await db.selectFrom('users').select('name').where('id', '=', id).executeTakeFirstOrThrow();
+  return row.name ?? '';
+}

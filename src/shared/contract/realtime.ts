@@ -93,6 +93,12 @@ export const chatMessageEventSchema = z.object({
   channel_id: z.number(),
   message_id: z.number().nullable(),
   from_user_id: z.number().nullable(),
+  /** The sender's name, for the toast and the native notification of a message (null for channel changes). */
+  from_user_name: z.string().nullable().default(null),
+  /** A direct conversation: its receiver is told outside the chat screen (docs/user-guide.md#notifications). */
+  direct: z.boolean().default(false),
+  /** Users a channel message mentions with `@Name`; each of them is told like a direct message. */
+  mentioned_user_ids: z.array(z.number()).default([]),
 });
 export type ChatMessageEvent = z.infer<typeof chatMessageEventSchema>;
 

@@ -11,6 +11,7 @@ export * from './tc';
 export * from './turkish-fold';
 export * from './platforms';
 export * from './chat-mentions';
+export * from './chat-user-mentions';
 export * from './hook-rules';
 export * from './bid-total';
 export * from './document-file';

@@ -9,6 +9,7 @@ import {
 import { stripBidiControls } from '../../../shared/domain/bidi';
 import { CHAT_NOTE_STATUS_ID } from '../../../shared/domain/constants';
 import { mentionedLeadIds } from '../../../shared/domain/chat-mentions';
+import { mentionedUserIds } from '../../../shared/domain/chat-user-mentions';
 import { format, messages } from '../../../shared/i18n/messages';
 import type { ChatChannelsTable, Database } from '../../db/schema';
 import { DomainError } from '../../domain-errors';
@@ -20,6 +21,7 @@ import type { TableRegistry } from '../../engine/registry';
 import { and, column, type Condition } from '../../engine/sql-helpers';
 import type { EngineUser } from '../../engine/types';
 import type { Realtime } from '../../realtime/realtime';
+import type { ChatMessageEvent } from '../../../shared/contract/realtime';
 
 /** The menu entry (crm_tables, url 'chat') whose permission row says who chats (show) and manages (update). */
 export const CHAT_TABLE = 'chat';
@@ -75,6 +77,16 @@ function chatRowsOf(channelId: number): Condition {
 function isUniqueViolation(error: unknown): boolean {
   return typeof error === 'object' && error !== null && 'code' in error && error.code === '23505';
 }
+
+/** A channel was added, renamed or archived: no message, nobody to tell outside the chat screen. */
+const channelChange = (channelId: number, userId: number): ChatMessageEvent => ({
+  channel_id: channelId,
+  message_id: null,
+  from_user_id: userId,
+  from_user_name: null,
+  direct: false,
+  mentioned_user_ids: [],
+});
 
 const journalValues = (changes: Record<string, { old: unknown; new: unknown }>): string =>
   JSON.stringify(changes);
@@ -146,6 +158,24 @@ export function createChatService({ db, registry, leadScope, realtime }: ChatDep
   function audience(channel: ChannelRow): readonly number[] | 'all' {
     if (channel.kind === 'channel') return 'all';
     return [channel.direct_low, channel.direct_high].filter((id): id is number => id !== null);
+  }
+
+  /** Colleagues with chat that a channel message mentions by `@Name` (docs/user-guide.md#notifications). */
+  async function mentionedColleagues(user: EngineUser, body: string): Promise<number[]> {
+    if (!body.includes('@')) return [];
+    const rows = await db
+      .selectFrom('users')
+      .innerJoin('permissions', 'permissions.user_group_id', 'users.user_group_id')
+      .select(['users.id', 'users.name'])
+      .where('users.active', '=', 1)
+      .where('permissions.table_name', '=', CHAT_TABLE)
+      .where('permissions.show', '=', 1)
+      .execute();
+    return mentionedUserIds(
+      body,
+      rows.map((row) => ({ id: row.id, name: stripBidiControls(row.name ?? '') })),
+      user.id,
+    );
   }
 
   async function otherUserName(channel: ChannelRow, user: EngineUser): Promise<string> {
@@ -353,7 +383,7 @@ export function createChatService({ db, registry, leadScope, realtime }: ChatDep
         if (isUniqueViolation(error)) throw DomainError.conflict(messages.chatChannelNameTaken);
         throw error;
       }
-      realtime.chatMessage('all', { channel_id: id, message_id: null, from_user_id: user.id });
+      realtime.chatMessage('all', channelChange(id, user.id));
       return { success: true, msg: messages.chatChannelAdded, id };
     },
 
@@ -379,7 +409,7 @@ export function createChatService({ db, registry, leadScope, realtime }: ChatDep
         if (isUniqueViolation(error)) throw DomainError.conflict(messages.chatChannelNameTaken);
         throw error;
       }
-      realtime.chatMessage('all', { channel_id: id, message_id: null, from_user_id: user.id });
+      realtime.chatMessage('all', channelChange(id, user.id));
       return { success: true, msg: messages.chatChannelRenamed };
     },
 
@@ -404,7 +434,7 @@ export function createChatService({ db, registry, leadScope, realtime }: ChatDep
           })
           .execute();
       });
-      realtime.chatMessage('all', { channel_id: id, message_id: null, from_user_id: user.id });
+      realtime.chatMessage('all', channelChange(id, user.id));
       return {
         success: true,
         msg: archived === 1 ? messages.chatChannelArchivedDone : messages.chatChannelRestored,
@@ -501,6 +531,9 @@ export function createChatService({ db, registry, leadScope, realtime }: ChatDep
         channel_id: channel.id,
         message_id: row.id,
         from_user_id: user.id,
+        from_user_name: stripBidiControls(user.name),
+        direct: channel.kind === 'direct',
+        mentioned_user_ids: channel.kind === 'channel' ? await mentionedColleagues(user, row.body) : [],
       });
       const [message] = await toMessages(user, [row]);
       if (!message) throw new Error('chat message not returned');
