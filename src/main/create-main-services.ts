@@ -52,6 +52,8 @@ export interface MainServicesDeps {
   globalShortcut?: GlobalShortcutLike | null;
   /** Shows, restores and focuses the main window (a notification click, the global shortcut). */
   focusWindow?: () => void;
+  /** Whether the main window is hidden or minimised (chat notices go native then); never unless given. */
+  windowHidden?: () => boolean;
   now?: () => number;
   schedule?: Schedule;
   random?: () => number;
@@ -156,6 +158,7 @@ export function createMainServices(deps: MainServicesDeps): MainServices {
     notifier: deps.notifier ?? silentNotifier,
     globalShortcut: deps.globalShortcut === undefined ? createMemoryShortcutRegistry() : deps.globalShortcut,
     focusWindow: deps.focusWindow ?? (() => undefined),
+    windowHidden: deps.windowHidden ?? (() => false),
     now: deps.now ?? Date.now,
     schedule: deps.schedule ?? realSchedule,
     random: deps.random,

@@ -6,6 +6,7 @@ import {
   type GlobalShortcutService,
 } from './global-shortcut';
 import type { Log } from './log';
+import { createChatNotifier } from './chat-notifier';
 import { createRealtimeClient, type IoFactory, type RealtimeClient } from './realtime-client';
 import { createReminderNotifier, type Notifier, type ReminderNotifier } from './reminder-notifier';
 import type { SessionLifecycleHooks } from './session-lifecycle';
@@ -34,6 +35,8 @@ export interface DesktopIntegrationDeps {
   globalShortcut: GlobalShortcutLike | null;
   /** Shows, restores and focuses the main window. */
   focusWindow(): void;
+  /** Whether the main window is hidden to the tray or minimised (no window counts as hidden). */
+  windowHidden(): boolean;
   now(): number;
   schedule: Schedule;
   random?: () => number;
@@ -68,6 +71,17 @@ export function createDesktopIntegration(deps: DesktopIntegrationDeps): DesktopI
     },
     openLead,
     now: deps.now,
+    log,
+  });
+
+  const chat = createChatNotifier({
+    notifier: deps.notifier,
+    userId: async () => (await session.status()).userId,
+    windowHidden: deps.windowHidden,
+    openChat: (channelId) => {
+      deps.focusWindow();
+      emit('openChat', { channelId });
+    },
     log,
   });
 
@@ -109,6 +123,9 @@ export function createDesktopIntegration(deps: DesktopIntegrationDeps): DesktopI
           return;
         case 'chatMessage':
           emit('chatMessage', message.payload);
+          void chat.handlePush(message.payload).catch((error: unknown) => {
+            log(`Chat notice failed: ${String(error)}`);
+          });
           return;
       }
     },

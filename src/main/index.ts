@@ -388,6 +388,7 @@ async function ready(): Promise<void> {
     notifier: electronNotifier(log),
     globalShortcut,
     focusWindow: () => focusWindow(),
+    windowHidden: () => !mainWindow || !mainWindow.isVisible() || mainWindow.isMinimized(),
   });
 
   // Called by a notification click, the global shortcut and the tray, all after `services` exists.

@@ -103,6 +103,8 @@ export interface BridgeEvents {
   openSearch: Record<string, never>;
   /** A native notification or a tray reminder was clicked: show /leadDetail/{leadId}. */
   openLead: { leadId: number };
+  /** A native chat notification was clicked: show /chat/ch/{channelId}. */
+  openChat: { channelId: number };
   /** The global shortcut's registration changed (e.g. another application took it). */
   globalShortcutStatus: GlobalShortcutStatus;
   /** The desktop updater moved on (checking, download progress, ready to restart, refused). */

@@ -220,6 +220,7 @@ export const bridgeEventSchemas = {
   realtimeStatus: z.object({ connected: z.boolean() }).strict(),
   openSearch: z.object({}).strict(),
   openLead: z.object({ leadId: z.number().int().positive() }).strict(),
+  openChat: z.object({ channelId: z.number().int().positive() }).strict(),
   globalShortcutStatus: globalShortcutStatusSchema,
   updateStatus: z
     .object({

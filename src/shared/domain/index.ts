@@ -12,6 +12,7 @@ export * from './turkish-fold';
 export * from './platforms';
 export * from './chat-mentions';
 export * from './chat-user-mentions';
+export * from './chat-notice';
 export * from './hook-rules';
 export * from './bid-total';
 export * from './document-file';

@@ -381,6 +381,12 @@ export const messages = {
 
   // ---- Chat (see docs/requirements.md#shell-lists-and-chat /chat) ----
   chatMessageRequired: 'Mesaj boş olamaz',
+  chatNoticeDirect: 'Yeni mesaj: {name}',
+  chatNoticeMention: '{name} sizi sohbette andı',
+  chatNoticeBody: 'Okumak için Sohbet ekranını açın',
+  chatNoticeOpen: 'Aç',
+  chatNoticeSomeone: 'Bir çalışma arkadaşınız',
+  chatBadgeLabel: '{count} okunmamış mesaj',
   chatMessageTooLong: 'Mesaj en fazla {max} karakter olabilir',
   chatMessageSent: 'Mesaj gönderildi',
   chatTargetRequired: 'Bir kanal veya kişi seçin',

@@ -8,6 +8,9 @@ import { FullPageStatus } from '../app/FullPageStatus';
 import { ForcedPasswordChange } from '../features/profile';
 import { useSession } from '../app/session-context';
 import { uiTexts } from '../i18n/ui-texts';
+import { ChatBadgeContext } from './chat-notices/chat-badge-context';
+import { CHAT_MENU_TABLE } from './chat-notices/chat-badge';
+import { useChatNotices } from './chat-notices/use-chat-notices';
 import { FavoriteToggle } from './favorites/FavoriteToggle';
 import { NotificationBell } from './notifications/NotificationBell';
 import { NotificationDrawer } from './notifications/NotificationDrawer';
@@ -78,6 +81,8 @@ function ShellFrame({ me, tables, title, userName }: ShellFrameProps): ReactNode
     goBack: () => void navigate(-1),
   });
   useRealtimeEvents({ mutedKeywords: preferences.mutedKeywords, focusSearch });
+  const hasChat = tables.some((entry) => entry.table === CHAT_MENU_TABLE && entry.show === 1);
+  const chatBadge = useChatNotices(me.id, hasChat);
   useStartupNotices();
 
   const slot = useMemo<TopBarSlotValue>(() => ({ element: slotElement, setPageTitle }), [slotElement]);
@@ -86,75 +91,77 @@ function ShellFrame({ me, tables, title, userName }: ShellFrameProps): ReactNode
 
   return (
     <TopBarSlotContext value={slot}>
-      <div
-        className={`app-shell layout-${layout}${narrow ? ' is-narrow' : ''}`}
-        data-testid="app-shell"
-        data-layout={layout}
-      >
-        <Navbar className="app-navbar">
-          <div className="app-navbar-start">
-            <Navbar.Heading className="app-title" data-testid="app-title" title={title}>
-              {title}
-            </Navbar.Heading>
-            <NavbarDivider />
-            <Button
-              variant="minimal"
-              icon="home"
-              title={messages.home}
-              aria-label={messages.home}
-              onClick={() => void navigate('/')}
-              data-testid="nav-home"
-            />
-            <Button
-              variant="minimal"
-              icon="arrow-left"
-              title={messages.back}
-              aria-label={messages.back}
-              onClick={() => void navigate(-1)}
-              data-testid="nav-back"
-            />
-            <FavoriteToggle url={url} title={favoriteTitle} />
-            {/* Page buttons (next lead on lead pages) are portalled here: see TopBarActions. */}
-            <div className="top-bar-slot" ref={setSlotElement} data-testid="top-bar-slot" />
+      <ChatBadgeContext value={chatBadge}>
+        <div
+          className={`app-shell layout-${layout}${narrow ? ' is-narrow' : ''}`}
+          data-testid="app-shell"
+          data-layout={layout}
+        >
+          <Navbar className="app-navbar">
+            <div className="app-navbar-start">
+              <Navbar.Heading className="app-title" data-testid="app-title" title={title}>
+                {title}
+              </Navbar.Heading>
+              <NavbarDivider />
+              <Button
+                variant="minimal"
+                icon="home"
+                title={messages.home}
+                aria-label={messages.home}
+                onClick={() => void navigate('/')}
+                data-testid="nav-home"
+              />
+              <Button
+                variant="minimal"
+                icon="arrow-left"
+                title={messages.back}
+                aria-label={messages.back}
+                onClick={() => void navigate(-1)}
+                data-testid="nav-back"
+              />
+              <FavoriteToggle url={url} title={favoriteTitle} />
+              {/* Page buttons (next lead on lead pages) are portalled here: see TopBarActions. */}
+              <div className="top-bar-slot" ref={setSlotElement} data-testid="top-bar-slot" />
+            </div>
+            <div className="app-navbar-search">
+              <SearchBox ref={searchRef} />
+            </div>
+            <div className="app-navbar-end">
+              <span className="app-welcome" data-testid="welcome">
+                {format(messages.welcome, { name: userName })}
+              </span>
+              <NotificationBell onClick={openNotifications} />
+              <ProfileMenu userName={me.name || userName} />
+              <NavbarDivider />
+              <Link to="/logout" className="app-logout" data-testid="logout-link">
+                {messages.logout}
+              </Link>
+            </div>
+          </Navbar>
+          <UpdateBanner />
+          {layout === 'head_navbar' && !narrow ? (
+            <div className="app-topmenu" data-testid="top-menu">
+              <SideMenu tables={tables} orientation="horizontal" />
+            </div>
+          ) : null}
+          <div className="app-body">
+            {narrow ? null : (
+              <aside className="app-sidebar" data-testid="app-sidebar">
+                {layout === 'sidebar' ? <SideMenu tables={tables} /> : null}
+                <div className="side-panels">
+                  <FavoritesPanel />
+                  <RemindersPanel />
+                </div>
+              </aside>
+            )}
+            <main className="app-main">
+              <Outlet />
+            </main>
           </div>
-          <div className="app-navbar-search">
-            <SearchBox ref={searchRef} />
-          </div>
-          <div className="app-navbar-end">
-            <span className="app-welcome" data-testid="welcome">
-              {format(messages.welcome, { name: userName })}
-            </span>
-            <NotificationBell onClick={openNotifications} />
-            <ProfileMenu userName={me.name || userName} />
-            <NavbarDivider />
-            <Link to="/logout" className="app-logout" data-testid="logout-link">
-              {messages.logout}
-            </Link>
-          </div>
-        </Navbar>
-        <UpdateBanner />
-        {layout === 'head_navbar' && !narrow ? (
-          <div className="app-topmenu" data-testid="top-menu">
-            <SideMenu tables={tables} orientation="horizontal" />
-          </div>
-        ) : null}
-        <div className="app-body">
-          {narrow ? null : (
-            <aside className="app-sidebar" data-testid="app-sidebar">
-              {layout === 'sidebar' ? <SideMenu tables={tables} /> : null}
-              <div className="side-panels">
-                <FavoritesPanel />
-                <RemindersPanel />
-              </div>
-            </aside>
-          )}
-          <main className="app-main">
-            <Outlet />
-          </main>
+          {narrow ? <MobileNavBar tables={tables} /> : null}
+          <NotificationDrawer isOpen={drawerOpen} onClose={() => setDrawerOpen(false)} />
         </div>
-        {narrow ? <MobileNavBar tables={tables} /> : null}
-        <NotificationDrawer isOpen={drawerOpen} onClose={() => setDrawerOpen(false)} />
-      </div>
+      </ChatBadgeContext>
     </TopBarSlotContext>
   );
 }

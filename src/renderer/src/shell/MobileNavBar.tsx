@@ -3,6 +3,8 @@ import type { ReactNode } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import type { MenuTable } from '../../../shared/contract';
 import { shellTexts } from '../i18n/shell-texts';
+import { ChatBadge } from './chat-notices/ChatBadge';
+import { CHAT_MENU_TABLE } from './chat-notices/chat-badge';
 import { mainMenuEntries, menuIcon, menuTarget } from './menu-targets';
 
 export type MobileNavBarProps = { tables: readonly MenuTable[] };
@@ -26,6 +28,7 @@ export function MobileNavBar({ tables }: MobileNavBarProps): ReactNode {
             data-testid={`mobile-nav-${entry.table}`}
           >
             <Icon icon={menuIcon(entry.icon)} size={18} />
+            {entry.table === CHAT_MENU_TABLE ? <ChatBadge /> : null}
             <span className={`mobile-nav-name ${Classes.TEXT_OVERFLOW_ELLIPSIS}`}>{entry.name}</span>
           </Link>
         );

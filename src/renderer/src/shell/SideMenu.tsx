@@ -6,6 +6,8 @@ import type { MenuTable } from '../../../shared/contract';
 import { messages } from '../../../shared/i18n/messages';
 import { crmKeys } from '../api/query-keys';
 import { uiTexts } from '../i18n/ui-texts';
+import { ChatBadge } from './chat-notices/ChatBadge';
+import { CHAT_MENU_TABLE } from './chat-notices/chat-badge';
 import { mainMenuEntries, menuIcon, menuTarget, reportMenuEntries } from './menu-targets';
 
 export type MenuEntryProps = { entry: MenuTable; active: boolean; target: string };
@@ -22,6 +24,7 @@ function MenuEntry({ entry, active, target }: MenuEntryProps): ReactNode {
       >
         <Icon icon={menuIcon(entry.icon)} size={14} />
         <span className={Classes.TEXT_OVERFLOW_ELLIPSIS}>{entry.name}</span>
+        {entry.table === CHAT_MENU_TABLE ? <ChatBadge /> : null}
       </Link>
       {active ? (
         <Button

@@ -86,6 +86,7 @@ export function useRealtimeEvents({ mutedKeywords, focusSearch }: RealtimeHandle
         if (connected) invalidateReminders(queryClient);
       }),
       bridge.on('openLead', ({ leadId }) => void navigate(leadDetailPath(leadId))),
+      bridge.on('openChat', ({ channelId }) => void navigate(`/chat/ch/${channelId}`)),
       bridge.on('openSearch', () => latest.current.focusSearch()),
     ];
     return () => {
