@@ -11,6 +11,7 @@ import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router-dom';
 import { AppProviders } from './app/AppProviders';
 import { moveDeepLinkIntoHash } from './app/deep-link';
+import { createConnectionMonitor } from './app/connection-monitor';
 import { createAppQueryClient } from './app/query-client';
 import { createAppRouter } from './app/router';
 import { pickBridge } from './bridge/pick-bridge';
@@ -25,12 +26,13 @@ if (!container) throw new Error('#root element not found');
 const bridge = pickBridge();
 // A browser may open a path link ('/list/leads?utm_source=google'); the desktop page is a file:// path.
 if (bridge.edition === 'web') moveDeepLinkIntoHash(window);
-const queryClient = createAppQueryClient();
+const connection = createConnectionMonitor();
+const queryClient = createAppQueryClient(connection);
 const router = createAppRouter();
 
 createRoot(container).render(
   <StrictMode>
-    <AppProviders bridge={bridge} queryClient={queryClient}>
+    <AppProviders bridge={bridge} queryClient={queryClient} connection={connection}>
       <RouterProvider router={router} />
     </AppProviders>
   </StrictMode>,

@@ -381,6 +381,7 @@ export const messages = {
 
   // ---- Chat (see docs/requirements.md#shell-lists-and-chat /chat) ----
   chatMessageRequired: 'Mesaj boş olamaz',
+  connectionLost: 'Sunucu bağlantısı koptu, yeniden bağlanılıyor...',
   chatNoticeDirect: 'Yeni mesaj: {name}',
   chatNoticeMention: '{name} sizi sohbette andı',
   chatNoticeBody: 'Okumak için Sohbet ekranını açın',

@@ -1,6 +1,8 @@
 import { BlueprintProvider } from '@blueprintjs/core';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
+import { ConnectionContext } from './connection-context';
+import { createConnectionMonitor, type ConnectionMonitor } from './connection-monitor';
 import type { CrmBridge } from '../../../shared/bridge';
 import { BridgeContext } from '../bridge/bridge-context';
 import { ToasterProvider } from '../ui/toaster';
@@ -8,17 +10,22 @@ import { ToasterProvider } from '../ui/toaster';
 export type AppProvidersProps = {
   bridge: CrmBridge;
   queryClient: QueryClient;
+  /** The monitor the query client reports to; a fresh one unless given (tests). */
+  connection?: ConnectionMonitor;
   children: ReactNode;
 };
 
-export function AppProviders({ bridge, queryClient, children }: AppProvidersProps): ReactNode {
+export function AppProviders({ bridge, queryClient, connection, children }: AppProvidersProps): ReactNode {
+  const [fallback] = useState(createConnectionMonitor);
   return (
-    <BridgeContext value={bridge}>
-      <QueryClientProvider client={queryClient}>
-        <BlueprintProvider>
-          <ToasterProvider>{children}</ToasterProvider>
-        </BlueprintProvider>
-      </QueryClientProvider>
-    </BridgeContext>
+    <ConnectionContext value={connection ?? fallback}>
+      <BridgeContext value={bridge}>
+        <QueryClientProvider client={queryClient}>
+          <BlueprintProvider>
+            <ToasterProvider>{children}</ToasterProvider>
+          </BlueprintProvider>
+        </QueryClientProvider>
+      </BridgeContext>
+    </ConnectionContext>
   );
 }

@@ -8,6 +8,7 @@ import { FullPageStatus } from '../app/FullPageStatus';
 import { ForcedPasswordChange } from '../features/profile';
 import { useSession } from '../app/session-context';
 import { uiTexts } from '../i18n/ui-texts';
+import { ConnectionBanner } from './connection/ConnectionBanner';
 import { ChatBadgeContext } from './chat-notices/chat-badge-context';
 import { CHAT_MENU_TABLE } from './chat-notices/chat-badge';
 import { useChatNotices } from './chat-notices/use-chat-notices';
@@ -138,6 +139,7 @@ function ShellFrame({ me, tables, title, userName }: ShellFrameProps): ReactNode
               </Link>
             </div>
           </Navbar>
+          <ConnectionBanner />
           <UpdateBanner />
           {layout === 'head_navbar' && !narrow ? (
             <div className="app-topmenu" data-testid="top-menu">
