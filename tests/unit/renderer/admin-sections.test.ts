@@ -5,7 +5,9 @@ import {
   adminSections,
   adminTarget,
   joinNames,
+  mayOpenAdminArea,
 } from '../../../src/renderer/src/features/admin/admin-sections';
+import { administrationEntries } from '../../../src/renderer/src/shell/menu-targets';
 
 const entry = (
   id: number,
@@ -46,10 +48,13 @@ describe('adminSections', () => {
   });
 
   it('links an entry to its named url, else to the admin table; users and permissions to their screens', () => {
-    expect(adminTarget(entry(4, 'lead_statuses', 3))).toBe('/admin/lead_statuses');
-    expect(adminTarget(entry(2, 'users', 2))).toBe('/admin/users');
-    expect(adminTarget(entry(9, 'permissions', 2))).toBe('/user/permissions');
-    expect(adminTarget(entry(5, 'dashboard_link', 4, 1, 'dashboard'))).toBe('/');
+    expect(adminTarget(entry(4, 'lead_statuses', 3), true)).toBe('/admin/lead_statuses');
+    expect(adminTarget(entry(2, 'users', 2), true)).toBe('/admin/users');
+    expect(adminTarget(entry(9, 'permissions', 2), true)).toBe('/user/permissions');
+    expect(adminTarget(entry(5, 'dashboard_link', 4, 1, 'dashboard'), true)).toBe('/');
+    // Others get the tables as their group shows them, never the admins' own screens.
+    expect(adminTarget(entry(9, 'permissions', 2), false)).toBe('/admin/permissions');
+    expect(adminTarget(entry(7, 'hooks', 3, 1, 'hooks'), false)).toBe('/hooks');
   });
 });
 
@@ -58,5 +63,28 @@ describe('the refusal text', () => {
     expect(adminDepartmentNames()).toBe('Yönetici');
     expect(joinNames(['A', 'B', 'C'])).toBe('A, B ve C');
     expect(joinNames(['A'])).toBe('A');
+  });
+});
+
+describe('the administration entries and who opens the admin area', () => {
+  const managerTables = [
+    entry(1, 'leads', 1),
+    entry(2, 'users', 2),
+    entry(3, 'permissions', 2, 0),
+    entry(4, 'hooks', 3, 1, 'hooks'),
+    entry(5, 'bids', 3, 1, 'bids'),
+    entry(6, 'report_utm', 4, 1, 'report/utm'),
+  ];
+
+  it('lists exactly the location-2/3 entries the group may show', () => {
+    expect(administrationEntries(managerTables).map((e) => e.table)).toEqual(['users', 'hooks', 'bids']);
+  });
+
+  it('opens the admin area to admins and to groups with administration entries only', () => {
+    expect(mayOpenAdminArea('sales_manager', managerTables)).toBe(true);
+    expect(
+      mayOpenAdminArea('sales', [entry(1, 'leads', 1), entry(6, 'report_utm', 4, 1, 'report/utm')]),
+    ).toBe(false);
+    expect(mayOpenAdminArea('admin', [])).toBe(true);
   });
 });

@@ -13,6 +13,9 @@ export const adminTexts = {
   sectionAccounts: 'Hesap Yönetimi',
   sectionSalesProcess: 'Satış süreci özelleştirme',
   noTables: 'Bu bölümde görebileceğiniz bir tablo yok',
+  limitedIntro:
+    'Grubunuzun açabildiği yönetim ekranları soldaki menüdedir. Sayılar ve yönetici işlemleri yalnızca yöneticilere açıktır.',
+  administration: 'Yönetim',
   refusalDetail:
     'Bu bölümü yalnızca {departments} departmanındaki kullanıcılar açabilir. Erişime ihtiyacınız varsa yöneticinize başvurun.',
   yourDepartment: 'Departmanınız: {department}',

@@ -2,6 +2,7 @@ import { Button, Classes, Navbar, NavbarDivider, NonIdealState } from '@blueprin
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { Link, Navigate, Outlet, useLocation, useNavigate } from 'react-router-dom';
 import type { Me, MenuTable } from '../../../shared/contract';
+import { mayEnterAdminPanel } from '../../../shared/domain/constants';
 import { format, messages } from '../../../shared/i18n/messages';
 import { usePermissions } from '../api/permissions';
 import { FullPageStatus } from '../app/FullPageStatus';
@@ -82,6 +83,7 @@ function ShellFrame({ me, tables, title, userName }: ShellFrameProps): ReactNode
     goBack: () => void navigate(-1),
   });
   useRealtimeEvents({ mutedKeywords: preferences.mutedKeywords, focusSearch });
+  const administers = mayEnterAdminPanel(me.department);
   const hasChat = tables.some((entry) => entry.table === CHAT_MENU_TABLE && entry.show === 1);
   const chatBadge = useChatNotices(me.id, hasChat);
   useStartupNotices();
@@ -143,13 +145,13 @@ function ShellFrame({ me, tables, title, userName }: ShellFrameProps): ReactNode
           <UpdateBanner />
           {layout === 'head_navbar' && !narrow ? (
             <div className="app-topmenu" data-testid="top-menu">
-              <SideMenu tables={tables} orientation="horizontal" />
+              <SideMenu tables={tables} administers={administers} orientation="horizontal" />
             </div>
           ) : null}
           <div className="app-body">
             {narrow ? null : (
               <aside className="app-sidebar" data-testid="app-sidebar">
-                {layout === 'sidebar' ? <SideMenu tables={tables} /> : null}
+                {layout === 'sidebar' ? <SideMenu tables={tables} administers={administers} /> : null}
                 <div className="side-panels">
                   <FavoritesPanel />
                   <RemindersPanel />

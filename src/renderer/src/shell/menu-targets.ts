@@ -59,6 +59,31 @@ export const mainMenuEntries = (tables: readonly MenuTable[]): MenuTable[] =>
 export const reportMenuEntries = (tables: readonly MenuTable[]): MenuTable[] =>
   menuEntries(tables, MENU_LOCATIONS.reports);
 
+/**
+ * The administration entries (locations 2 and 3: accounts and the sales process) the user's group may
+ * show, for the menu's Yönetim section and the admin sidebar (docs/user-guide.md#yonetim-menu).
+ */
+export const administrationEntries = (tables: readonly MenuTable[]): MenuTable[] => [
+  ...menuEntries(tables, MENU_LOCATIONS.accountManagement),
+  ...menuEntries(tables, MENU_LOCATIONS.salesProcess),
+];
+
+/** Tables with a screen of their own in the admin area rather than the generic admin table (admins only). */
+const ADMIN_SCREENS: Readonly<Record<string, string>> = {
+  users: '/admin/users',
+  permissions: '/user/permissions',
+};
+
+/**
+ * Where an administration entry leads: its named url, else the admin table (/admin/{table}). For admins
+ * the users and permissions tables open their own screens; others get the table as their group shows it.
+ */
+export function adminTarget(entry: MenuTable, administers: boolean): string {
+  if (entry.url) return menuTarget(entry);
+  const own = administers ? ADMIN_SCREENS[entry.table] : undefined;
+  return own ?? `/admin/${encodeURIComponent(entry.table)}`;
+}
+
 const KNOWN_ICONS: ReadonlySet<string> = new Set(Object.values(IconNames));
 
 /** Menu icons are stored as names; anything Blueprint does not know gets a neutral table icon. */

@@ -11,7 +11,7 @@ import { useNotifier } from '../../ui/toaster';
 import { adminTexts } from '../../i18n/admin-texts';
 import { menuIcon } from '../../shell/menu-targets';
 import { AdminRefusal } from './AdminRefusal';
-import { adminSections, adminTarget } from './admin-sections';
+import { adminSections, adminTarget, mayOpenAdminArea } from './admin-sections';
 import './admin.css';
 
 function SidebarLink({
@@ -67,7 +67,13 @@ function ResetCacheButton(): ReactNode {
   );
 }
 
-function AdminSidebar({ tables }: { tables: readonly MenuTable[] }): ReactNode {
+function AdminSidebar({
+  tables,
+  administers,
+}: {
+  tables: readonly MenuTable[];
+  administers: boolean;
+}): ReactNode {
   return (
     <nav className="admin-sidebar" data-testid="admin-sidebar" aria-label={adminTexts.dashboard}>
       <Menu className="admin-sidebar-menu">
@@ -86,7 +92,7 @@ function AdminSidebar({ tables }: { tables: readonly MenuTable[] }): ReactNode {
               section.entries.map((entry) => (
                 <SidebarLink
                   key={entry.id}
-                  to={adminTarget(entry)}
+                  to={adminTarget(entry, administers)}
                   icon={<Icon icon={menuIcon(entry.icon)} />}
                   text={entry.name}
                   testId={`admin-link-${entry.table}`}
@@ -96,26 +102,34 @@ function AdminSidebar({ tables }: { tables: readonly MenuTable[] }): ReactNode {
           </div>
         ))}
       </Menu>
-      <ResetCacheButton />
+      {administers ? <ResetCacheButton /> : null}
     </nav>
   );
 }
 
-export type AdminLayoutProps = { children: ReactNode };
+export type AdminLayoutProps = {
+  children: ReactNode;
+  /** A screen of the admin departments alone (the permission editor, the accounts screen). */
+  adminOnly?: boolean;
+};
 
 /**
- * Every admin screen (/admin, /admin/{table}, /admin/users, /user/permissions/{id}): the sidebar of docs/requirements.md#lead-workspace-and-work-screens beside the screen. Departments outside the admin area get the refusal page instead; the server
- * refuses their calls anyway.
+ * Every admin screen (/admin, /admin/{table}, /admin/users, /user/permissions/{id}): the sidebar of docs/requirements.md#lead-workspace-and-work-screens beside the screen.
+ * Users outside the admin departments see the parts their group may show (docs/user-guide.md#yonetim-menu)
+ * or, without any, the refusal page; the server refuses their other calls anyway.
  */
-export function AdminLayout({ children }: AdminLayoutProps): ReactNode {
+export function AdminLayout({ children, adminOnly = false }: AdminLayoutProps): ReactNode {
   // The shell has loaded GET /permissions before any page renders.
   const permissions = usePermissions();
   const me = permissions.data?.me;
   if (!permissions.data || !me) return <Spinner size={24} />;
-  if (!mayEnterAdminPanel(me.department)) return <AdminRefusal department={me.department} />;
+  const administers = mayEnterAdminPanel(me.department);
+  // docs/user-guide.md#yonetim-menu: others enter for the administration tables their group may show.
+  const enters = adminOnly ? administers : mayOpenAdminArea(me.department, permissions.data.tables);
+  if (!enters) return <AdminRefusal department={me.department} />;
   return (
     <div className="admin-layout" data-testid="admin-layout">
-      <AdminSidebar tables={permissions.data.tables} />
+      <AdminSidebar tables={permissions.data.tables} administers={administers} />
       <div className="admin-content">{children}</div>
     </div>
   );

@@ -84,8 +84,17 @@ export function AdminPage(): ReactNode {
         <header className="page-header">
           <h1 className="page-title">{messages.adminPanel}</h1>
         </header>
-        <AdminCounters info={info} />
-        <AdminJournal enabled={allowed} />
+        {allowed ? (
+          <>
+            <AdminCounters info={info} />
+            <AdminJournal enabled={allowed} />
+          </>
+        ) : (
+          // docs/user-guide.md#yonetim-menu: the counters and the journal are the admins'; the rest is in the sidebar.
+          <Callout intent="primary" icon="info-sign" className="admin-callout" data-testid="admin-limited">
+            {adminTexts.limitedIntro}
+          </Callout>
+        )}
       </div>
     </AdminLayout>
   );

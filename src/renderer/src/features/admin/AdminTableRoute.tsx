@@ -14,6 +14,11 @@ import { AdminLayout } from './AdminLayout';
  */
 export function AdminTableRoute(): ReactNode {
   const { table = '' } = useParams();
+  return <AdminTable table={table} />;
+}
+
+/** One admin data table by name (also /admin/users for those who are not admins). */
+export function AdminTable({ table }: { table: string }): ReactNode {
   const permissions = usePermissions();
   const parsed = tableName.safeParse(table);
   const known =

@@ -2,7 +2,7 @@ import type { MenuTable } from '../../../../shared/contract';
 import { DEPARTMENTS, MENU_LOCATIONS, mayEnterAdminPanel } from '../../../../shared/domain/constants';
 import { departmentLabels } from '../../../../shared/i18n/messages';
 import { adminTexts } from '../../i18n/admin-texts';
-import { hasScreen, menuTarget } from '../../shell/menu-targets';
+import { administrationEntries, hasScreen } from '../../shell/menu-targets';
 
 export type AdminSection = {
   key: 'accounts' | 'salesProcess' | 'reports';
@@ -33,19 +33,16 @@ export function adminSections(tables: readonly MenuTable[]): AdminSection[] {
   ];
 }
 
-/** Tables with a screen of their own in the admin area rather than the generic admin table. */
-const ADMIN_SCREENS: Readonly<Record<string, string>> = {
-  users: '/admin/users',
-  permissions: '/user/permissions',
-};
+// Where an admin entry leads (see docs/requirements.md#lead-workspace-and-work-screens) is the shell's rule too (its Yönetim section).
+export { adminTarget } from '../../shell/menu-targets';
 
 /**
- * Where an admin entry leads (see docs/requirements.md#lead-workspace-and-work-screens): its named url, else the admin table (/admin/{table}); the users
- * and permissions tables open their own screens.
+ * Who may open the admin area (docs/user-guide.md#yonetim-menu): the admin departments, and anybody whose
+ * group may show an administration table or screen (locations 2 and 3), for those parts only. The server
+ * judges every call anyway.
  */
-export function adminTarget(entry: MenuTable): string {
-  if (entry.url) return menuTarget(entry);
-  return ADMIN_SCREENS[entry.table] ?? `/admin/${encodeURIComponent(entry.table)}`;
+export function mayOpenAdminArea(department: string, tables: readonly MenuTable[]): boolean {
+  return mayEnterAdminPanel(department) || administrationEntries(tables).length > 0;
 }
 
 /** "A", "A ve B", "A, B ve C". */

@@ -294,5 +294,7 @@ export function PermissionEditorPage(): ReactNode {
   const { id } = useParams();
   const parsed = id === undefined ? null : recordId.safeParse(id);
   if (parsed && !parsed.success) return <PageNotFound />;
-  return <AdminLayout>{parsed ? <GroupEditor groupId={parsed.data} /> : <GroupPicker />}</AdminLayout>;
+  return (
+    <AdminLayout adminOnly>{parsed ? <GroupEditor groupId={parsed.data} /> : <GroupPicker />}</AdminLayout>
+  );
 }

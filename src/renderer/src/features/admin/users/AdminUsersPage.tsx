@@ -21,6 +21,7 @@ import { uiTexts } from '../../../i18n/ui-texts';
 import { usePageTitle } from '../../../shell/top-bar/top-bar-slot';
 import { ConfirmDialog } from '../../../ui/ConfirmDialog';
 import { AdminLayout, useMayAdminister } from '../AdminLayout';
+import { AdminTable } from '../AdminTableRoute';
 import {
   GeneratedPasswordDialog,
   MoveTeamDialog,
@@ -101,15 +102,20 @@ function UserRow({ user, actions }: { user: AdminUser; actions: RowActions }): R
  * user, deactivate/activate, password reset and team move. Every change is journaled by the server.
  */
 export function AdminUsersPage(): ReactNode {
-  usePageTitle(adminTexts.usersTitle);
   const allowed = useMayAdminister();
+  // Others whose group shows the users table get it as the generic admin table (docs/user-guide.md#yonetim-menu).
+  return allowed ? <AccountsScreen /> : <AdminTable table="users" />;
+}
+
+function AccountsScreen(): ReactNode {
+  usePageTitle(adminTexts.usersTitle);
   const notifier = useNotifier();
   const refresh = useRefreshUsers();
   const [search, setSearch] = useSearchParams();
   const groupId = search.get('user_group_id') ?? '';
   const groups = useOptions(OPTION_LIST_IDS.userGroups);
   const groupName = groups.data?.byValue.get(groupId)?.label;
-  const users = useCrmQuery('adminUsers', { params: { user_group_id: groupId } }, { enabled: allowed });
+  const users = useCrmQuery('adminUsers', { params: { user_group_id: groupId } });
   const [creating, setCreating] = useState(false);
   const [generated, setGenerated] = useState<string | null>(null);
   const [confirming, setConfirming] = useState<AdminUser | null>(null);
@@ -174,7 +180,7 @@ export function AdminUsersPage(): ReactNode {
   }
 
   return (
-    <AdminLayout>
+    <AdminLayout adminOnly>
       <div className="page admin-users-page" data-testid="admin-users-page">
         <header className="page-header admin-users-header">
           <h1 className="page-title">

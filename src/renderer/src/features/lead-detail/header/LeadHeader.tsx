@@ -10,6 +10,7 @@ import { uiTexts } from '../../../i18n/ui-texts';
 import { leadCallInputs } from '../lead-queries';
 import { ConvertCustomer } from './ConvertCustomer';
 import { NextLeadButton } from './NextLeadButton';
+import { OfferMenu, useMayPrepareOffers } from './OfferMenu';
 import { QuickCallMenu } from './QuickCallMenu';
 
 export type LeadHeaderProps = {
@@ -48,6 +49,7 @@ export function LeadHeader({ leadId, row, fields, trx }: LeadHeaderProps): React
   const customer = isCustomer(row);
   // Only a lead whose is_customer the user may read and which is 0 offers conversion.
   const convertible = Object.hasOwn(row, 'is_customer') && !customer;
+  const offers = useMayPrepareOffers();
 
   return (
     <header className="lead-header" data-testid="lead-header">
@@ -91,6 +93,7 @@ export function LeadHeader({ leadId, row, fields, trx }: LeadHeaderProps): React
             data-testid="email-link"
           />
         )}
+        {offers ? <OfferMenu leadId={leadId} /> : null}
         {convertible ? <ConvertCustomer leadId={leadId} row={row} fields={fields} /> : null}
         <NextLeadButton leadId={leadId} isCustomer={customer} />
       </div>
