@@ -216,13 +216,23 @@ test('a deactivated user’s open session is refused at once', async ({ page, br
   await agent.context().close();
 });
 
-test('a sales agent opening the admin area sees the refusal text', async ({ page }) => {
+test('a sales agent sees only the administration parts of the group; the admins’ screens say whom they are for', async ({
+  page,
+}) => {
   await login(page, 'sales@demo.crm');
-  for (const path of ['/#/admin', '/#/admin/users', '/#/admin/lead_statuses', '/#/user/permissions/1']) {
+  // docs/user-guide.md#administration-menu: the group's location-2/3 entries (offer templates, note statuses).
+  await page.goto('/#/admin');
+  await expect(page.getByTestId('admin-limited')).toBeVisible();
+  await expect(page.getByTestId('admin-link-bids')).toBeVisible();
+  await expect(page.getByTestId('admin-counters')).toHaveCount(0);
+  await expect(page.getByTestId('admin-link-users')).toHaveCount(0);
+  for (const path of ['/#/admin/users', '/#/admin/lead_statuses']) {
     await page.goto(path);
-    await expect(page.getByTestId('admin-refusal'), path).toContainText(messages.adminPanelOnly);
-    await expect(page.getByTestId('admin-sidebar')).toHaveCount(0);
+    await expect(page.getByTestId('table-unavailable'), path).toBeVisible();
   }
+  await page.goto('/#/user/permissions/1');
+  await expect(page.getByTestId('admin-refusal')).toContainText(messages.adminPanelOnly);
+  await expect(page.getByTestId('admin-sidebar')).toHaveCount(0);
 });
 
 test('the admin sidebar opens the admin tables and Reset Cache reloads menus', async ({ page }, testInfo) => {

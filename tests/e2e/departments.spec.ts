@@ -123,10 +123,14 @@ for (const { email, department, admin } of DEPARTMENTS) {
       await expect(page.getByTestId('admin-users-table')).toContainText(departmentLabels.sales);
       await expect(page.getByTestId('admin-users-table')).not.toContainText(/\bsales_manager\b/);
     } else {
+      // docs/user-guide.md#administration-menu: the group's own administration tables, none of the admins' parts.
+      await expect(page.getByTestId('admin-limited')).toBeVisible();
+      await expect(page.getByTestId('admin-counters')).toHaveCount(0);
+      await expectNoErrorPage(page, '/admin');
+      if (department === 'sales') await saveScreen(page, testInfo, 'admin-limited');
+      await page.goto('/#/user/permissions/1');
       await expect(page.getByTestId('admin-refusal')).toContainText(messages.adminPanelOnly);
       await expect(page.getByTestId('admin-refusal-department')).toContainText(departmentLabels[department]);
-      await expectNoErrorPage(page, '/admin');
-      if (department === 'sales') await saveScreen(page, testInfo, 'admin-refusal');
       // The users list of the old 'Yönetim Paneli' link now says plainly that it is not for them
       // (sales managers keep their group's users table, without admin accounts).
       if (department !== 'sales_manager') {

@@ -29,6 +29,9 @@ const DESKTOP_SPECS = [
   'report-builder',
   'work-bids',
   'work-tasks',
+  // A day's chat notices and the connection banner (docs/user-guide.md#notifications, #connection).
+  'days/chat',
+  'days/connection',
 ].map((name) => `${name}.spec.ts`);
 const allBridges = process.env.E2E_ALL_BRIDGES === '1';
 

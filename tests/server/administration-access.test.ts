@@ -17,7 +17,7 @@ afterAll(async () => {
 });
 
 /**
- * The Yönetim menu (docs/user-guide.md#yonetim-menu) shows a sales manager the administration entries
+ * The Yönetim menu (docs/user-guide.md#administration-menu) shows a sales manager the administration entries
  * the group may show; the server still answers only what is granted.
  */
 describe('administration for a sales manager', () => {

@@ -102,7 +102,7 @@ export function SideMenu({ tables, administers, orientation = 'vertical' }: Side
       {reports.length > 0 ? (
         <MenuSection title={messages.reports} entries={reports} pathname={pathname} testId="menu-reports" />
       ) : null}
-      {/* docs/user-guide.md#yonetim-menu: the location-2/3 tables and screens the group may show. */}
+      {/* docs/user-guide.md#administration-menu: the location-2/3 tables and screens the group may show. */}
       {administration.length > 0 ? (
         <MenuSection
           title={adminTexts.administration}

@@ -61,7 +61,7 @@ export const reportMenuEntries = (tables: readonly MenuTable[]): MenuTable[] =>
 
 /**
  * The administration entries (locations 2 and 3: accounts and the sales process) the user's group may
- * show, for the menu's Yönetim section and the admin sidebar (docs/user-guide.md#yonetim-menu).
+ * show, for the menu's Yönetim section and the admin sidebar (docs/user-guide.md#administration-menu).
  */
 export const administrationEntries = (tables: readonly MenuTable[]): MenuTable[] => [
   ...menuEntries(tables, MENU_LOCATIONS.accountManagement),

@@ -115,7 +115,7 @@ export type AdminLayoutProps = {
 
 /**
  * Every admin screen (/admin, /admin/{table}, /admin/users, /user/permissions/{id}): the sidebar of docs/requirements.md#lead-workspace-and-work-screens beside the screen.
- * Users outside the admin departments see the parts their group may show (docs/user-guide.md#yonetim-menu)
+ * Users outside the admin departments see the parts their group may show (docs/user-guide.md#administration-menu)
  * or, without any, the refusal page; the server refuses their other calls anyway.
  */
 export function AdminLayout({ children, adminOnly = false }: AdminLayoutProps): ReactNode {
@@ -124,7 +124,7 @@ export function AdminLayout({ children, adminOnly = false }: AdminLayoutProps): 
   const me = permissions.data?.me;
   if (!permissions.data || !me) return <Spinner size={24} />;
   const administers = mayEnterAdminPanel(me.department);
-  // docs/user-guide.md#yonetim-menu: others enter for the administration tables their group may show.
+  // docs/user-guide.md#administration-menu: others enter for the administration tables their group may show.
   const enters = adminOnly ? administers : mayOpenAdminArea(me.department, permissions.data.tables);
   if (!enters) return <AdminRefusal department={me.department} />;
   return (

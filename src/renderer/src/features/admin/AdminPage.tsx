@@ -90,7 +90,7 @@ export function AdminPage(): ReactNode {
             <AdminJournal enabled={allowed} />
           </>
         ) : (
-          // docs/user-guide.md#yonetim-menu: the counters and the journal are the admins'; the rest is in the sidebar.
+          // docs/user-guide.md#administration-menu: the counters and the journal are the admins'; the rest is in the sidebar.
           <Callout intent="primary" icon="info-sign" className="admin-callout" data-testid="admin-limited">
             {adminTexts.limitedIntro}
           </Callout>

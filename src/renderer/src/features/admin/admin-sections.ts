@@ -37,7 +37,7 @@ export function adminSections(tables: readonly MenuTable[]): AdminSection[] {
 export { adminTarget } from '../../shell/menu-targets';
 
 /**
- * Who may open the admin area (docs/user-guide.md#yonetim-menu): the admin departments, and anybody whose
+ * Who may open the admin area (docs/user-guide.md#administration-menu): the admin departments, and anybody whose
  * group may show an administration table or screen (locations 2 and 3), for those parts only. The server
  * judges every call anyway.
  */

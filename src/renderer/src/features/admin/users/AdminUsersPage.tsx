@@ -103,7 +103,7 @@ function UserRow({ user, actions }: { user: AdminUser; actions: RowActions }): R
  */
 export function AdminUsersPage(): ReactNode {
   const allowed = useMayAdminister();
-  // Others whose group shows the users table get it as the generic admin table (docs/user-guide.md#yonetim-menu).
+  // Others whose group shows the users table get it as the generic admin table (docs/user-guide.md#administration-menu).
   return allowed ? <AccountsScreen /> : <AdminTable table="users" />;
 }
 
