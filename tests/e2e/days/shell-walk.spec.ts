@@ -68,15 +68,35 @@ test('a sales manager opens every menu entry, the Yönetim section and the admin
   await expect(page.getByTestId('admin-refusal')).toBeVisible();
 });
 
+/** An offer template whose first question reads the lead's name, saved by an admin (POST /bids/save/). */
+async function offerTemplate(name: string): Promise<number> {
+  const admin = await apiLogin('admin@demo.crm');
+  const response = await fetch(`${baseUrl()}/api/bids/save/`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${admin}`, 'content-type': 'application/json' },
+    body: JSON.stringify({
+      name,
+      questions: [
+        { text: 'İsim Soyisim', type: 'db', field: { id: 0, name: 'name' }, answers: [] },
+        { text: 'Paket', type: 'cat', answers: [{ text: 'Altın', priceCalc: true, priceVal: '1250,50' }] },
+      ],
+    }),
+  });
+  const answer = (await response.json()) as { id: number };
+  expect(response.ok, JSON.stringify(answer)).toBe(true);
+  return answer.id;
+}
+
 test('an offer starts from the lead header with the lead filled in', async ({ page }, testInfo) => {
   const leadId = await firstLeadId();
+  const templateId = await offerTemplate(`Günlük teklif ${testInfo.project.name} ${Date.now() % 100000}`);
   await login(page, 'sales_manager@demo.crm');
   await page.goto(`/#/leadDetail/${leadId}`);
   await page.getByTestId('prepare-offer').click();
-  const template = page.locator('[data-testid^="offer-template-"]').first();
+  const template = page.getByTestId(`offer-template-${templateId}`);
   await expect(template).toBeVisible();
   await template.click();
-  await expect(page).toHaveURL(new RegExp(`#/bids/${leadId}/\\d+$`));
+  await expect(page).toHaveURL(new RegExp(`#/bids/${leadId}/${templateId}$`));
   await expect(page.getByText(`#LEAD${leadId}`).first()).toBeVisible();
   await saveScreen(page, testInfo, 'days-offer-from-lead');
   // Finance has no offers: no button.
