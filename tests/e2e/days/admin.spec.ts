@@ -59,7 +59,8 @@ test('a permission change reaches an open session live; the admin journal reads 
     expect(text).not.toContain('[object Object]');
     expect(text).not.toMatch(/[{}]|"\w+":/);
     expect(text).not.toMatch(/\d{4}-\d{2}-\d{2}/);
-    expect(text).toMatch(/\d{2}\.\d{2}\.\d{4} \d{2}:\d{2}/);
+    // A Turkish date and time ("31.12.2025 14:05"; "31 Aralık 2025, 14:05" until one style is merged).
+    expect(text).toMatch(/\d{2}(\.\d{2}\.| \p{L}+ )\d{4},? \d{2}:\d{2}/u);
     await saveScreen(page, testInfo, 'days-admin-journal');
   } finally {
     await agentContext.close();

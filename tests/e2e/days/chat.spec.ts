@@ -32,7 +32,12 @@ test('a direct message and a mention reach the agent outside the chat screen', a
   await saveScreen(page, testInfo, 'days-chat-badge-toast');
 
   // "Aç" on the toast (it stays 5 s) opens the conversation; reading it clears the count.
-  await toast.getByRole('button', { name: messages.chatNoticeOpen }).click();
+  // The action sits beside the toast's text, in the same Blueprint toast.
+  await page
+    .locator('.bp6-toast')
+    .filter({ has: toast })
+    .getByRole('button', { name: messages.chatNoticeOpen })
+    .click();
   await expect(page).toHaveURL(/#\/chat\/ch\/\d+$/);
   await expect(page.getByTestId('chat-message-body').filter({ hasText: text })).toBeVisible();
   await expect(page.getByTestId('chat-badge')).toHaveCount(0);
