@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { baseUrl, expect, test } from '../support/fixtures';
-import { login, saveScreen } from '../support/screens';
+import { login, logout, saveScreen } from '../support/screens';
 import { api, apiLogin } from './api';
 import { contrastFailures } from './contrast';
 
@@ -14,9 +14,10 @@ async function expectNoErrorPage(page: Page, where: string): Promise<void> {
     await expect(page.getByTestId(testId), `${where}: ${testId}`).toHaveCount(0);
 }
 
-async function firstLeadId(): Promise<number> {
-  const admin = await apiLogin('admin@demo.crm');
-  const answer = (await api('/table/leads', admin, { table: 'leads', page: '1', limit: '1' })) as {
+/** The newest lead the user may open. */
+async function firstLeadId(email = 'admin@demo.crm'): Promise<number> {
+  const token = await apiLogin(email);
+  const answer = (await api('/table/leads', token, { table: 'leads', page: '1', limit: '1' })) as {
     results: { id: number }[];
   };
   const id = answer.results[0]?.id;
@@ -100,6 +101,7 @@ test('an offer starts from the lead header with the lead filled in', async ({ pa
   await expect(page.getByText(`#LEAD${leadId}`).first()).toBeVisible();
   await saveScreen(page, testInfo, 'days-offer-from-lead');
   // Finance has no offers: no button.
+  await logout(page);
   await login(page, 'finance@demo.crm');
   await page.goto(`/#/leadDetail/${leadId}`);
   await expect(page.getByTestId('lead-header')).toBeVisible();
@@ -114,8 +116,8 @@ async function setDark(page: Page, dark: boolean): Promise<void> {
 }
 
 test('dark mode keeps every key text readable (contrast at least 4.5:1)', async ({ page }, testInfo) => {
-  const leadId = await firstLeadId();
-  await login(page, 'retention@demo.crm');
+  const leadId = await firstLeadId('sales2@demo.crm');
+  await login(page, 'sales2@demo.crm');
   await setDark(page, true);
   try {
     const checks: { where: string; failures: Awaited<ReturnType<typeof contrastFailures>> }[] = [];
@@ -165,7 +167,7 @@ type DOMRectLike = { x: number; y: number; width: number; height: number };
 test('a 390 px window: nothing in the top bar overlaps, the page does not run off the side', async ({
   page,
 }, testInfo) => {
-  const leadId = await firstLeadId();
+  const leadId = await firstLeadId('sales@demo.crm');
   await page.setViewportSize({ width: 390, height: 844 });
   await login(page, 'sales@demo.crm');
   for (const path of ['/#/list/leads', `/#/leadDetail/${leadId}`, '/#/chat']) {
