@@ -22,6 +22,8 @@ test('a permission change reaches an open session live; the admin journal reads 
   page,
   browser,
 }, testInfo) => {
+  // The machine is shared with other runs: first screens load slowly.
+  test.slow();
   const agentContext = await browser.newContext({
     baseURL: baseUrl(),
     locale: 'tr-TR',
@@ -30,7 +32,7 @@ test('a permission change reaches an open session live; the admin journal reads 
   const agent = await agentContext.newPage();
   try {
     await login(agent, 'sales@demo.crm');
-    await expect(agent.getByTestId('menu-lead_remitters')).toBeVisible();
+    await expect(agent.getByTestId('menu-lead_remitters')).toBeVisible({ timeout: 30_000 });
 
     await login(page, 'admin@demo.crm');
     await page.goto('/#/user/permissions');
