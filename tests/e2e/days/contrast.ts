@@ -17,9 +17,19 @@ export interface ContrastFailure {
 export function contrastFailures(root: Locator): Promise<ContrastFailure[]> {
   return root.evaluate((element) => {
     type Rgba = [number, number, number, number];
+    // Blueprint 6 paints in oklch(); a canvas turns any CSS colour into sRGB bytes.
+    const canvas = document.createElement('canvas');
+    canvas.width = 1;
+    canvas.height = 1;
+    const context = canvas.getContext('2d', { willReadFrequently: true });
     const parse = (value: string): Rgba => {
-      const parts = value.match(/[\d.]+/g)?.map(Number) ?? [0, 0, 0];
-      return [parts[0] ?? 0, parts[1] ?? 0, parts[2] ?? 0, parts[3] ?? 1];
+      if (!context) return [0, 0, 0, 0];
+      context.clearRect(0, 0, 1, 1);
+      context.fillStyle = value;
+      context.fillRect(0, 0, 1, 1);
+      // ImageData is not premultiplied: the colour itself, and its alpha.
+      const [r = 0, g = 0, bl = 0, alpha = 0] = context.getImageData(0, 0, 1, 1).data;
+      return [r, g, bl, alpha / 255];
     };
     const channel = (value: number): number => {
       const c = value / 255;
