@@ -115,8 +115,9 @@ test('an offer starts from the lead header with the lead filled in', async ({ pa
 async function setDark(page: Page, dark: boolean): Promise<void> {
   await page.goto('/#/profile');
   const toggle = page.getByTestId('theme-dark');
+  await expect(toggle).toBeEnabled({ timeout: 30_000 });
   if ((await toggle.isChecked()) !== dark) await toggle.click({ force: true });
-  await expect(page.locator('body')).toHaveClass(dark ? /bp6-dark/ : /^(?!.*bp6-dark)/);
+  await expect(page.locator('body')).toHaveClass(dark ? /bp6-dark/ : /^(?!.*bp6-dark)/, { timeout: 15_000 });
 }
 
 test('dark mode keeps every key text readable (contrast at least 4.5:1)', async ({ page }, testInfo) => {
