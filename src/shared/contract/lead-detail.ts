@@ -88,7 +88,11 @@ export const notes = defineCall({
   params: z.object({ table: z.enum(['lead_notes', 'leads']) }),
   body: leadRowsBody,
   // total and page are ours (the spec: results); without them the client counts what it has.
-  result: z.object({ results: z.array(noteSchema), total: z.number().optional(), page: z.number().optional() }),
+  result: z.object({
+    results: z.array(noteSchema),
+    total: z.number().optional(),
+    page: z.number().optional(),
+  }),
 });
 
 /**

@@ -25,7 +25,11 @@ export const notifications = defineCall({
   params: noParams,
   body: noBody,
   // unread is ours (the spec: results); without it the client counts the open ones it has.
-  result: z.object({ success: specSuccess, results: z.array(notificationSchema), unread: z.number().optional() }),
+  result: z.object({
+    success: specSuccess,
+    results: z.array(notificationSchema),
+    unread: z.number().optional(),
+  }),
 });
 
 /** POST /completeNotification/{id}: own only (else 404); 'Platform Girişi' ones answer 400. */

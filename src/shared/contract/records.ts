@@ -1,5 +1,14 @@
 import { z } from 'zod';
-import { cellValue, defineCall, fieldName, positiveInt, recordRow, specSuccess, tableName, SIGNED_IN } from './define';
+import {
+  cellValue,
+  defineCall,
+  fieldName,
+  positiveInt,
+  recordRow,
+  specSuccess,
+  tableName,
+  SIGNED_IN,
+} from './define';
 import { componentType, fieldMetaSchema } from './meta';
 import { noteInputs } from './note-inputs';
 import { integerInput } from './number-inputs';

@@ -111,7 +111,11 @@ async function answerApi(
 }
 
 /** Pages and assets of the web edition, as the real server serves them. */
-async function answerPage(upstream: string, request: IncomingMessage, response: ServerResponse): Promise<void> {
+async function answerPage(
+  upstream: string,
+  request: IncomingMessage,
+  response: ServerResponse,
+): Promise<void> {
   const answer = await fetch(`${upstream}${request.url ?? '/'}`, { redirect: 'manual' });
   const headers: Record<string, string> = {};
   answer.headers.forEach((value, name) => {

@@ -21,7 +21,8 @@ export type RowAnswer = Omit<CallResult<'row'>, 'fields' | 'write_fields'> & {
 export async function callRow(bridge: CrmBridge, input: CallInput<'row'>): Promise<RowAnswer> {
   const answer = await callCrm(bridge, 'row', input);
   const { fields, write_fields: writeFields } = answer;
-  if (fields !== undefined && writeFields !== undefined) return { ...answer, fields, write_fields: writeFields };
+  if (fields !== undefined && writeFields !== undefined)
+    return { ...answer, fields, write_fields: writeFields };
   const metadata =
     fields ??
     (await callCrm(bridge, 'fields', { params: { table: input.params.table } })).fields.filter(

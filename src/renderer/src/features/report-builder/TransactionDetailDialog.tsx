@@ -69,10 +69,7 @@ export function TransactionDetailDialog({
   canOpenList,
 }: TransactionDetailDialogProps): ReactNode {
   const open = id !== null;
-  const record = useRecordRow(
-    { params: { table: TRANSACTIONS_TABLE, id: id ?? 1 } },
-    { enabled: open },
-  );
+  const record = useRecordRow({ params: { table: TRANSACTIONS_TABLE, id: id ?? 1 } }, { enabled: open });
   const lead = useCrmQuery('transactionLeadInfo', { params: { trx: id ?? 1 } }, { enabled: open });
   const customerId = record.data ? Number(record.data.results.customer_id) : NaN;
   return (

@@ -55,10 +55,7 @@ export function BulkEditDialog({ table, ids, onClose, onSaved }: BulkEditDialogP
   const notifier = useNotifier();
   const firstId = ids[0] ?? 0;
   // /row answers which fields this user may write; /fields only says which they may list.
-  const record = useRecordRow(
-    { params: { table, id: firstId } },
-    { enabled: firstId > 0, staleTime: 0 },
-  );
+  const record = useRecordRow({ params: { table, id: firstId } }, { enabled: firstId > 0, staleTime: 0 });
   const fields = useMemo(
     () => (record.data ? bulkEditableFields(record.data.fields, record.data.write_fields) : []),
     [record.data],
