@@ -13,6 +13,7 @@ import type { SessionLifecycleHooks } from './session-lifecycle';
 import type { Settings } from './settings';
 import type { Schedule } from './timers';
 import { createTrayState, type TrayStateService } from './tray-state';
+import { unreadNotificationCount } from '../shared/domain/unread-notifications';
 
 /** Calls after which the unread count or the upcoming reminders may differ (notes carry reminders). */
 const TRAY_AFFECTING_CALLS: ReadonlySet<CallName> = new Set<CallName>([
@@ -88,7 +89,9 @@ export function createDesktopIntegration(deps: DesktopIntegrationDeps): DesktopI
   const tray = createTrayState({
     fetchUnread: async () => {
       const outcome = await session.call('notifications', {});
-      return outcome.ok && outcome.data.success ? outcome.data.unread : null;
+      if (!outcome.ok || !outcome.data.success) return null;
+      // A server of the spec alone sends the list without the figure.
+      return outcome.data.unread ?? unreadNotificationCount(outcome.data.results, new Date(deps.now()));
     },
     fetchUpcoming: async () => {
       const outcome = await session.call('sidebarNotes', {});

@@ -61,7 +61,8 @@ export function reminderTime(start: string, now: Date): string {
 
 function reminderEntry(note: SidebarNote, now: Date): TrayMenuEntry {
   const who = note.lead_name?.trim() || note.body.trim() || desktopTexts.trayReminderWithoutLead;
-  const time = reminderTime(note.start, now);
+  // Without a start (a server of the spec alone) the entry shows no time.
+  const time = note.start === undefined ? '' : reminderTime(note.start, now);
   return {
     kind: 'item',
     label: menuLabel(time ? `${time} ${who}` : who),

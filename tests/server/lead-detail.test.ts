@@ -295,7 +295,7 @@ describe('notes and reminders (inline save insert_note, POST /notes/{table})', (
     const page = okAnswer<CallResult<'notes'>>(
       await api('/notes/lead_notes', { field: 'lead_id', id: lead, limit: 2, page: 1 }, tokens.sales),
     );
-    expect(page.total).toBe(before.total + 3);
+    expect(page.total).toBe((before.total ?? 0) + 3);
     expect(page.results.map((note) => note.body)).toEqual(['üç', 'iki']);
     const ids = page.results.map((note) => note.id);
     expect(ids).toEqual([...ids].sort((a, b) => b - a));

@@ -5,20 +5,24 @@ import { contractTexts } from '../i18n/domain-texts';
 
 export const department = z.enum(DEPARTMENTS);
 
-/** The current user as GET /permissions, POST /me and GET /user/info answer it. */
+/**
+ * The current user as GET /permissions, POST /me and GET /user/info answer it. The spec names department,
+ * team_id, team and dahili; the rest is ours, so a server of the spec alone may leave it out and the
+ * client fills it from the session (docs/api-conformance.md#our-client-against-a-spec-only-server).
+ */
 export const meSchema = z.object({
-  id: z.number(),
-  name: z.string(),
-  email: z.string(),
   department,
   team_id: z.number().nullable(),
   team: z.string().nullable(),
-  user_group_id: z.number(),
-  user_group: z.string().nullable(),
   dahili: z.string().nullable(),
-  telegram_id: z.string().nullable(),
-  theme: z.string().nullable(),
-  modules: z.array(z.string()),
+  id: z.number().optional(),
+  name: z.string().optional(),
+  email: z.string().optional(),
+  user_group_id: z.number().optional(),
+  user_group: z.string().nullable().default(null),
+  telegram_id: z.string().nullable().default(null),
+  theme: z.string().nullable().default(null),
+  modules: z.array(z.string()).default([]),
   /** An admin set the password (see docs/admin-guide.md): the app asks for a new one before anything else. */
   must_change_password: z.boolean().optional(),
   /** The line one click on "Ara" calls on ('0', '80', '90'), null: a plain call (docs/user-guide.md#calls). */

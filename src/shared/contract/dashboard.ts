@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { blankToUndefined } from './blank';
-import { defineCall, noParams, SIGNED_IN } from './define';
+import { defineCall, noParams, specSuccess, SIGNED_IN } from './define';
 import { contractTexts } from '../i18n/domain-texts';
 
 const dayOrTime = z
@@ -35,7 +35,7 @@ export const calendar = defineCall({
   access: SIGNED_IN,
   params: noParams,
   body: dateRangeBody,
-  result: z.object({ success: z.boolean(), events: z.array(calendarEventSchema) }),
+  result: z.object({ success: specSuccess, events: z.array(calendarEventSchema) }),
 });
 
 /** POST /reports/ (see docs/requirements.md#calls): leads created per day and per status in the range, in the user's scope. */
@@ -48,11 +48,12 @@ export const dashboardReports = defineCall({
   params: noParams,
   body: dateRangeBody,
   result: z.object({
-    success: z.boolean(),
+    success: specSuccess,
     leads: z.array(z.object({ date: z.string(), lead_count: z.number() })),
     lead_statuses: z.array(
       z.object({
-        id: z.number().nullable(),
+        /** Ours beyond the spec's label, lead_count, background: the status the bar links to. */
+        id: z.number().nullable().default(null),
         label: z.string(),
         lead_count: z.number(),
         background: z.string().nullable(),

@@ -179,6 +179,13 @@ export type ErrorAnswer = z.infer<typeof errorAnswer>;
 
 export const successAnswer = z.object({ success: z.boolean(), msg: z.string().optional() });
 
+/**
+ * `success` of an answer whose call the spec gives without it (a list, the preferences): a server of the
+ * spec alone may leave it out, and a 2xx answer is then a success
+ * (docs/api-conformance.md#our-client-against-a-spec-only-server).
+ */
+export const specSuccess = z.boolean().default(true);
+
 export function isCallSpec(value: unknown): value is CallSpec {
   return typeof value === 'object' && value !== null && 'method' in value && 'path' in value;
 }

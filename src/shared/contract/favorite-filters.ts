@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineCall, noBody, tableName, SIGNED_IN } from './define';
+import { defineCall, noBody, specSuccess, tableName, SIGNED_IN } from './define';
 import { recordId } from './record-id';
 import { filterSchema } from './records';
 import { messages } from '../i18n/messages';
@@ -14,7 +14,8 @@ export const favoriteFilterSchema = z.object({
   name: z.string(),
   table: z.string(),
   filters: z.array(filterSchema),
-  created_at: z.string(),
+  /** Ours beyond the spec's favourite filter. */
+  created_at: z.string().optional(),
 });
 export type FavoriteFilter = z.infer<typeof favoriteFilterSchema>;
 
@@ -47,7 +48,7 @@ export const favoriteFilters = defineCall({
   params: z.object({ table: tableName }),
   body: favoriteFilterBody,
   result: z.object({
-    success: z.boolean(),
+    success: specSuccess,
     msg: z.string().optional(),
     results: z.array(favoriteFilterSchema),
     /** The id of the favourite just saved. */

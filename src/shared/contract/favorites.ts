@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineCall, noBody, noParams, SIGNED_IN } from './define';
+import { defineCall, noBody, noParams, specSuccess, SIGNED_IN } from './define';
 import { recordId } from './record-id';
 import { contractTexts } from '../i18n/domain-texts';
 
@@ -10,7 +10,8 @@ export const favoriteSchema = z.object({
   id: z.number(),
   title: z.string(),
   url: z.string(),
-  created_at: z.string(),
+  /** Ours beyond the spec's favourite (id, title, url). */
+  created_at: z.string().optional(),
 });
 export type Favorite = z.infer<typeof favoriteSchema>;
 
@@ -31,7 +32,7 @@ export const favorites = defineCall({
   access: SIGNED_IN,
   params: noParams,
   body: noBody,
-  result: z.object({ success: z.boolean(), results: z.array(favoriteSchema) }),
+  result: z.object({ success: specSuccess, results: z.array(favoriteSchema) }),
 });
 
 /** POST /favorites: adds a page (same url again: its title is updated). Answers the list. */

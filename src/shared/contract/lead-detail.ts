@@ -59,8 +59,9 @@ export const notificationCompleted = z.union([z.literal(0), z.literal(1), z.lite
 /** A notification (see docs/requirements.md#records-notes-and-settings). user_id/user_name: whom it reminds; a lead's reminders go to several agents. */
 export const notificationSchema = z.object({
   id: z.number(),
-  user_id: z.number(),
-  user_name: z.string().nullable(),
+  /** Ours beyond the spec's notification (user_id, user_name, note_id): absent from a spec-only server. */
+  user_id: z.number().optional(),
+  user_name: z.string().nullable().default(null),
   title: z.string(),
   body: z.string(),
   start: z.string().nullable(),
@@ -68,7 +69,7 @@ export const notificationSchema = z.object({
   lead_name: z.string().nullable(),
   completed: notificationCompleted,
   completed_agent_name: z.string().nullable(),
-  note_id: z.number().nullable(),
+  note_id: z.number().nullable().default(null),
   created_at: z.string(),
 });
 export type NotificationRow = z.infer<typeof notificationSchema>;
@@ -86,7 +87,12 @@ export const notes = defineCall({
   leadInput: 'id',
   params: z.object({ table: z.enum(['lead_notes', 'leads']) }),
   body: leadRowsBody,
-  result: z.object({ results: z.array(noteSchema), total: z.number(), page: z.number() }),
+  // total and page are ours (the spec: results); without them the client counts what it has.
+  result: z.object({
+    results: z.array(noteSchema),
+    total: z.number().optional(),
+    page: z.number().optional(),
+  }),
 });
 
 /**
@@ -103,7 +109,11 @@ export const leadNotifications = defineCall({
   leadInput: 'id',
   params: noParams,
   body: leadRowsBody,
-  result: z.object({ results: z.array(notificationSchema), total: z.number(), page: z.number() }),
+  result: z.object({
+    results: z.array(notificationSchema),
+    total: z.number().optional(),
+    page: z.number().optional(),
+  }),
 });
 
 /** One changed field of a journal entry; multi-select fields carry lists. */
@@ -130,7 +140,7 @@ export const journal = defineCall({
   leadInput: 'id',
   params: z.object({ table: tableName, id: recordId }),
   body: z.object(paging).optional(),
-  result: z.object({ results: z.array(journalEntrySchema), page: z.number() }),
+  result: z.object({ results: z.array(journalEntrySchema), page: z.number().optional() }),
 });
 
 export const duplicateReason = z.enum(['phone', 'email', 'tc']);
@@ -161,7 +171,7 @@ export const duplicatedLeads = defineCall({
   leadInput: 'id',
   params: noParams,
   body: z.object({ id: recordId }),
-  result: z.object({ results: z.array(duplicateLeadSchema), fields: z.array(z.string()) }),
+  result: z.object({ results: z.array(duplicateLeadSchema), fields: z.array(z.string()).optional() }),
 });
 
 /**

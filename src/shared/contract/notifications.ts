@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineCall, noBody, noParams, SIGNED_IN } from './define';
+import { defineCall, noBody, noParams, specSuccess, SIGNED_IN } from './define';
 import { notificationSchema } from './lead-detail';
 import { recordId } from './record-id';
 import { messages } from '../i18n/messages';
@@ -24,7 +24,12 @@ export const notifications = defineCall({
   access: SIGNED_IN,
   params: noParams,
   body: noBody,
-  result: z.object({ success: z.boolean(), results: z.array(notificationSchema), unread: z.number() }),
+  // unread is ours (the spec: results); without it the client counts the open ones it has.
+  result: z.object({
+    success: specSuccess,
+    results: z.array(notificationSchema),
+    unread: z.number().optional(),
+  }),
 });
 
 /** POST /completeNotification/{id}: own only (else 404); 'Platform Girişi' ones answer 400. */
@@ -41,11 +46,12 @@ export const completeNotification = defineCall({
 
 /** A row of "Yaklaşan 10 Hatırlatma" (see docs/requirements.md#records-notes-and-settings Sidebar reminder). */
 export const sidebarNoteSchema = z.object({
-  id: z.number(),
   lead_id: z.number().nullable(),
   body: z.string(),
   lead_name: z.string().nullable(),
-  start: z.string(),
+  /** Ours beyond the spec's sidebar reminder (lead_id, body, lead_name). */
+  id: z.number().optional(),
+  start: z.string().optional(),
 });
 export type SidebarNote = z.infer<typeof sidebarNoteSchema>;
 
@@ -58,5 +64,5 @@ export const sidebarNotes = defineCall({
   access: SIGNED_IN,
   params: noParams,
   body: noBody,
-  result: z.object({ success: z.boolean(), results: z.array(sidebarNoteSchema) }),
+  result: z.object({ success: specSuccess, results: z.array(sidebarNoteSchema) }),
 });

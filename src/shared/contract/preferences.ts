@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineCall, noBody, noParams, SIGNED_IN } from './define';
+import { defineCall, noBody, noParams, specSuccess, SIGNED_IN } from './define';
 
 export const MUTED_KEYWORDS_MAX = 100;
 
@@ -35,7 +35,7 @@ export const preferences = defineCall({
   access: SIGNED_IN,
   params: noParams,
   body: noBody,
-  result: z.object({ success: z.boolean(), preferences: preferencesSchema }),
+  result: z.object({ success: specSuccess, preferences: preferencesSchema }),
 });
 
 /**

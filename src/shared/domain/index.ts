@@ -18,3 +18,4 @@ export * from './hook-rules';
 export * from './bid-total';
 export * from './document-file';
 export * from './elapsed';
+export * from './unread-notifications';

@@ -85,8 +85,7 @@ export function baseUrl(): string {
  * manager, vault with a memory store) run in this test process, and the page reaches the router through
  * a Playwright binding exactly where the preload would use ipcRenderer.invoke.
  */
-async function installDesktopBridge(page: Page): Promise<MainServices> {
-  const origin = baseUrl();
+async function installDesktopBridge(page: Page, origin: string): Promise<MainServices> {
   filesToOpen.length = 0;
   const parseImportFile = await importParseThread();
   const services = createMainServices({
@@ -140,6 +139,11 @@ export function bridgeOf(projectName: string): BridgeKind {
 
 export type ConsoleFixtures = {
   /**
+   * The CRM address the desktop bridge is configured with and the pages load from; null: the e2e server.
+   * A spec sets it with `test.use` to put the client in front of another server (spec-stand-in.ts).
+   */
+  desktopOrigin: string | null;
+  /**
    * Allows console output the test provokes on purpose and the app cannot silence: Chromium itself logs
    * every failed request ("Failed to load resource: ..."), for a refused upload or a record that is not
    * there as much as for a blocked script. Match the whole reported line, URL included, as narrowly as
@@ -168,10 +172,11 @@ function watchConsole(page: Page, allowed: readonly RegExp[]): () => string[] {
 const allowedConsole = new WeakMap<Page, RegExp[]>();
 
 export const test = base.extend<ConsoleFixtures>({
+  desktopOrigin: [null, { option: true }],
   allowConsoleMessage: async ({ page }, use) => {
     await use((pattern) => allowedConsole.get(page)?.push(pattern));
   },
-  page: async ({ page }, use, testInfo) => {
+  page: async ({ page, desktopOrigin }, use, testInfo) => {
     const allowed: RegExp[] = [];
     allowedConsole.set(page, allowed);
     const consoleProblems = watchConsole(page, allowed);
@@ -179,7 +184,7 @@ export const test = base.extend<ConsoleFixtures>({
       await use(page);
     } else {
       shownNotifications.length = 0;
-      const services = await installDesktopBridge(page);
+      const services = await installDesktopBridge(page, desktopOrigin ?? baseUrl());
       try {
         await use(page);
       } finally {

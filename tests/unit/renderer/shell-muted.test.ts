@@ -100,6 +100,18 @@ describe('bellCount', () => {
     expect(bellCount({ unread: 0, results }, ['kampanya'], now)).toBe(0);
   });
 
+  it('counts the open, due ones of the list when a server of the spec alone sends no figure', () => {
+    const results = [
+      row('kampanya', 0, '2026-03-10 11:00:00'),
+      row('arama', 0, '2026-03-10 11:30:00'),
+      row('arama', 0, '2026-03-10 13:00:00'),
+      row('arama', 1, '2026-03-10 10:00:00'),
+      { ...item('Platform Girişi', 'giriş'), completed: 0, start: '2026-03-10 09:00:00' },
+    ];
+    expect(bellCount({ results }, [], now)).toBe(2);
+    expect(bellCount({ results }, ['Kampanya'], now)).toBe(1);
+  });
+
   it('counts a notification without start as due', () => {
     expect(isDue(null, now)).toBe(true);
     expect(isDue('2026-03-10 12:00:00', now)).toBe(true);

@@ -14,8 +14,9 @@ import { Link } from 'react-router-dom';
 import type { FieldMeta, RecordRow } from '../../../../shared/contract';
 import { formatDecimalTr } from '../../../../shared/domain';
 import { format, messages } from '../../../../shared/i18n/messages';
-import { callCrm, useCrmQuery } from '../../api/use-crm-call';
+import { callCrm } from '../../api/use-crm-call';
 import { useBridge } from '../../bridge/bridge-context';
+import { useRecordRow } from '../../api/record-row';
 import { componentTexts } from '../../i18n/component-texts';
 import { LEAD_CARD_FIELDS, maskHidden, positiveId, previewLine } from './component-values';
 import { EmailValue } from './detail-renderers';
@@ -222,7 +223,7 @@ function CardValue({ field, row }: { field: FieldMeta; row: RecordRow }): ReactN
 }
 
 function LeadCard({ id }: { id: number }): ReactNode {
-  const lead = useCrmQuery('row', { params: { table: 'leads', id } }, { staleTime: 30_000 });
+  const lead = useRecordRow({ params: { table: 'leads', id } }, { staleTime: 30_000 });
   if (lead.isPending) return <Spinner size={24} />;
   if (lead.isError)
     return <Callout intent="warning">{lead.error.message || messages.recordNotFound}</Callout>;

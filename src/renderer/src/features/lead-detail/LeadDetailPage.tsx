@@ -4,7 +4,7 @@ import { useParams, useSearchParams } from 'react-router-dom';
 import { recordId } from '../../../../shared/contract';
 import { messages } from '../../../../shared/i18n/messages';
 import { usePermissions } from '../../api/permissions';
-import { useCrmQuery } from '../../api/use-crm-call';
+import { useRecordRow } from '../../api/record-row';
 import { FullPageStatus } from '../../app/FullPageStatus';
 import { uiTexts } from '../../i18n/ui-texts';
 import type { RowAnswer } from '../../ui/record-form';
@@ -171,7 +171,7 @@ type LeadDetailPageProps = { leadId: number; trx: number | undefined };
 
 /** /leadDetail/{id}: the lead's record (POST /row/leads/{id}, ?trx= passed on), then the workspace. */
 function LeadDetailPage({ leadId, trx }: LeadDetailPageProps): ReactNode {
-  const row = useCrmQuery('row', leadCallInputs.row(leadId, trx), { staleTime: 0 });
+  const row = useRecordRow(leadCallInputs.row(leadId, trx), { staleTime: 0 });
   if (row.data) return <LeadDetailView leadId={leadId} trx={trx} answer={row.data} />;
   if (row.isError) {
     const { kind, message } = row.error;

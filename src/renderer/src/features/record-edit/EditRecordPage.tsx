@@ -4,6 +4,7 @@ import { useParams } from 'react-router-dom';
 import { recordId, tableName } from '../../../../shared/contract';
 import { format, messages } from '../../../../shared/i18n/messages';
 import { usePermissions } from '../../api/permissions';
+import { useRecordRow } from '../../api/record-row';
 import { useCrmMutation, useCrmQuery } from '../../api/use-crm-call';
 import { FullPageStatus } from '../../app/FullPageStatus';
 import { uiTexts } from '../../i18n/ui-texts';
@@ -17,7 +18,7 @@ type EditRecordViewProps = { table: string; id: number };
 function EditRecordView({ table, id }: EditRecordViewProps): ReactNode {
   const permissions = usePermissions();
   const notifier = useNotifier();
-  const record = useCrmQuery('row', { params: { table, id } }, { staleTime: 0 });
+  const record = useRecordRow({ params: { table, id } }, { staleTime: 0 });
   const layout = useCrmQuery('detailLayout', { params: { table } });
   const [editing, setEditing] = useState(false);
   const saveLayout = useCrmMutation('detailLayoutSave', {

@@ -12,6 +12,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import type { FieldMeta, RecordRow } from '../../../../shared/contract';
 import { format } from '../../../../shared/i18n/messages';
+import { useRecordRow } from '../../api/record-row';
 import { useCrmQuery } from '../../api/use-crm-call';
 import { cellText, FieldValue } from '../../components/field-renderers';
 import { reportBuilderTexts as texts } from '../../i18n/report-builder-texts';
@@ -68,11 +69,7 @@ export function TransactionDetailDialog({
   canOpenList,
 }: TransactionDetailDialogProps): ReactNode {
   const open = id !== null;
-  const record = useCrmQuery(
-    'row',
-    { params: { table: TRANSACTIONS_TABLE, id: id ?? 1 } },
-    { enabled: open },
-  );
+  const record = useRecordRow({ params: { table: TRANSACTIONS_TABLE, id: id ?? 1 } }, { enabled: open });
   const lead = useCrmQuery('transactionLeadInfo', { params: { trx: id ?? 1 } }, { enabled: open });
   const customerId = record.data ? Number(record.data.results.customer_id) : NaN;
   return (

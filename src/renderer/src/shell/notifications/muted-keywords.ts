@@ -1,5 +1,10 @@
 import { PLATFORM_LOGIN_TITLE } from '../../../../shared/contract';
-import { NOTIFICATION_COMPLETED, foldTurkish } from '../../../../shared/domain';
+import {
+  NOTIFICATION_COMPLETED,
+  foldTurkish,
+  isDueNotification,
+  unreadNotificationCount,
+} from '../../../../shared/domain';
 import {
   MUTED_KEYWORD_LIMIT,
   MUTED_KEYWORD_MAX_LENGTH,
@@ -80,11 +85,13 @@ export function notificationState(completed: number): NotificationState {
 
 /**
  * The bell's figure: the server's unread count (open and due) less the ones hidden by muted words, so
- * the bell never announces something the drawer will not show.
+ * the bell never announces something the drawer will not show. A server of the spec alone sends no
+ * count: the open, due ones of the list count then, 'Platform Girişi' left out as the server leaves it
+ * out (docs/api-conformance.md#our-client-against-a-spec-only-server).
  */
 export function bellCount(
   answer: {
-    unread: number;
+    unread?: number;
     results: readonly (MutableNotification & { completed: number; start: string | null })[];
   },
   mutedKeywords: readonly string[],
@@ -96,12 +103,11 @@ export function bellCount(
       isDue(item.start, now) &&
       isMuted(item, mutedKeywords),
   ).length;
-  return Math.max(0, answer.unread - mutedDue);
+  const unread = answer.unread ?? unreadNotificationCount(answer.results, now);
+  return Math.max(0, unread - mutedDue);
 }
 
 /** 'YYYY-MM-DD HH:mm:ss' in local time (the API's format) or ISO; no start counts as due. */
 export function isDue(start: string | null, now: Date): boolean {
-  if (start === null || start.trim() === '') return true;
-  const time = new Date(start.includes('T') ? start : start.replace(' ', 'T')).getTime();
-  return Number.isNaN(time) || time <= now.getTime();
+  return isDueNotification(start, now);
 }

@@ -1,13 +1,14 @@
 import { Classes, FormGroup } from '@blueprintjs/core';
 import { useMemo, type ReactNode } from 'react';
-import type { CallResult, FieldMeta, RecordRow } from '../../../../shared/contract';
+import type { FieldMeta, RecordRow } from '../../../../shared/contract';
+import type { RowAnswer } from '../../api/record-row';
 import { FieldEditor, type FieldEditorValue } from '../../components/field-editors';
 import { cellText, FieldValue } from '../../components/field-renderers';
 import { uiTexts } from '../../i18n/ui-texts';
 import { isEditable, layoutGroups, type FormValues, type LayoutSection } from './record-form';
 import './record-form.css';
 
-export type RowAnswer = CallResult<'row'>;
+export type { RowAnswer };
 
 export type ReadOnlyValueProps = { field: FieldMeta; row: RecordRow; testId: string };
 

@@ -31,7 +31,10 @@ export function DuplicatesTab({ leadId, fields }: DuplicatesTabProps): ReactNode
   if (results.length === 0) {
     return <NonIdealState icon="people" description={uiTexts.noDuplicates} className="lead-tab-empty" />;
   }
-  const columns = duplicates.data.fields.filter((name) => name !== 'id' && byName.has(name));
+  // Without the column list (a server of the spec alone) the rows' own keys are the columns.
+  const columns = (duplicates.data.fields ?? Object.keys(results[0] ?? {})).filter(
+    (name) => name !== 'id' && byName.has(name),
+  );
 
   return (
     <div className="lead-table-scroll">

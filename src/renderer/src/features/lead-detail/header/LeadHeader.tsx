@@ -26,13 +26,17 @@ export function isCustomer(row: RecordRow): boolean {
   return value === true || value === 1 || value === '1';
 }
 
-/** The lead's note count: the notes list's total, shared with the notes panel (same query). */
+/**
+ * The lead's note count: the notes list's total, shared with the notes panel (same query). A server of
+ * the spec alone sends no total: the notes it listed count then.
+ */
 function NoteCount({ leadId }: { leadId: number }): ReactNode {
   const notes = useCrmQuery('notes', leadCallInputs.notes(leadId));
   if (!notes.data) return null;
+  const count = notes.data.total ?? notes.data.results.length;
   return (
-    <Tag minimal round icon="annotation" data-testid="lead-note-count" data-count={notes.data.total}>
-      {format(uiTexts.noteCount, { count: notes.data.total })}
+    <Tag minimal round icon="annotation" data-testid="lead-note-count" data-count={count}>
+      {format(uiTexts.noteCount, { count })}
     </Tag>
   );
 }

@@ -210,7 +210,9 @@ function NoteList({ leadId }: { leadId: number }): ReactNode {
                 </li>
               ))}
             </ul>
-            {data.total > data.results.length && limit < LEAD_DETAIL_PAGE_MAX ? (
+            {/* Without a total (a server of the spec alone) a full page suggests more. */}
+            {(data.total ?? (data.results.length >= limit ? Infinity : 0)) > data.results.length &&
+            limit < LEAD_DETAIL_PAGE_MAX ? (
               <Button
                 variant="minimal"
                 fill

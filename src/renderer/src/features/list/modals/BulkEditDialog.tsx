@@ -2,7 +2,8 @@ import { Callout, FormGroup, Spinner, Switch } from '@blueprintjs/core';
 import { useMemo, useState, type ReactNode } from 'react';
 import type { FieldMeta } from '../../../../../shared/contract';
 import { format, messages } from '../../../../../shared/i18n/messages';
-import { useCrmMutation, useCrmQuery } from '../../../api/use-crm-call';
+import { useRecordRow } from '../../../api/record-row';
+import { useCrmMutation } from '../../../api/use-crm-call';
 import { useNotifier } from '../../../ui/toaster';
 import { FieldEditor, OptionSelect, type FieldEditorValue } from '../../../components/field-editors';
 import { uiTexts } from '../../../i18n/ui-texts';
@@ -54,11 +55,7 @@ export function BulkEditDialog({ table, ids, onClose, onSaved }: BulkEditDialogP
   const notifier = useNotifier();
   const firstId = ids[0] ?? 0;
   // /row answers which fields this user may write; /fields only says which they may list.
-  const record = useCrmQuery(
-    'row',
-    { params: { table, id: firstId } },
-    { enabled: firstId > 0, staleTime: 0 },
-  );
+  const record = useRecordRow({ params: { table, id: firstId } }, { enabled: firstId > 0, staleTime: 0 });
   const fields = useMemo(
     () => (record.data ? bulkEditableFields(record.data.fields, record.data.write_fields) : []),
     [record.data],

@@ -4,7 +4,7 @@ import type { ReactNode } from 'react';
 import { format, messages } from '../../../../../shared/i18n/messages';
 import { usePermissions } from '../../../api/permissions';
 import { crmKeys } from '../../../api/query-keys';
-import { useCrmQuery } from '../../../api/use-crm-call';
+import { useRecordRow } from '../../../api/record-row';
 import { uiTexts } from '../../../i18n/ui-texts';
 import { FormDialogContent } from '../../../ui/FormDialog';
 import { RecordFields, useRecordForm, useRecordSave, type RowAnswer } from '../../../ui/record-form';
@@ -21,7 +21,7 @@ export type EditRecordDialogProps = {
  */
 export function EditRecordDialog({ table, id, onClose }: EditRecordDialogProps): ReactNode {
   const permissions = usePermissions();
-  const record = useCrmQuery('row', { params: { table, id } }, { staleTime: 0 });
+  const record = useRecordRow({ params: { table, id } }, { staleTime: 0 });
   const tableName = permissions.data?.tables.find((entry) => entry.table === table)?.name ?? table;
 
   return (
