@@ -85,7 +85,7 @@ function ShellFrame({ me, tables, title, userName }: ShellFrameProps): ReactNode
   useRealtimeEvents({ mutedKeywords: preferences.mutedKeywords, focusSearch });
   const administers = mayEnterAdminPanel(me.department);
   const hasChat = tables.some((entry) => entry.table === CHAT_MENU_TABLE && entry.show === 1);
-  const chatBadge = useChatNotices(me.id, hasChat);
+  const chatBadge = useChatNotices(me.id ?? null, hasChat);
   useStartupNotices();
 
   const slot = useMemo<TopBarSlotValue>(() => ({ element: slotElement, setPageTitle }), [slotElement]);
