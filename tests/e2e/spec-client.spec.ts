@@ -60,7 +60,10 @@ test('against a spec-only server: the leads list, a lead, a note and the search 
   await firstName.click();
   await page.keyboard.press('Enter');
   await expect(page.getByTestId('lead-header')).toContainText(leadName);
-  await expect(page.getByTestId('personal-field-city')).toBeVisible();
+  // The spec names no writable fields: the record shows read-only, its values there.
+  await expect(page.getByText('Düzenleyebileceğiniz bir alan yok')).toBeVisible();
+  await expect(page.getByTestId('personal-field-name-readonly')).toContainText(leadName);
+  await expect(page.getByTestId('personal-field-city-readonly')).not.toBeEmpty();
 
   // a note: saved and in the notes list
   const body = `Spec sunucusu notu ${Date.now() % 100_000}`;

@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { SPEC_ANSWERS } from './spec-answers';
 import { SPEC_CALLS } from './spec-calls';
 
 /**
@@ -47,4 +48,9 @@ describe('the conformance suite covers both API tables of the specification (doc
       ).toBe(true);
     },
   );
+
+  it('spec-answers.ts shapes only calls of the list', () => {
+    const calls = new Set(SPEC_CALLS.map((entry) => entry.call));
+    expect(Object.keys(SPEC_ANSWERS).filter((call) => !calls.has(call))).toEqual([]);
+  });
 });
