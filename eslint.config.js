@@ -1,5 +1,6 @@
 // @ts-check
 import { builtinModules } from 'node:module';
+import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import js from '@eslint/js';
 import { defineConfig, globalIgnores } from 'eslint/config';
@@ -7,8 +8,111 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 import { crmPlugin } from './lint/crm-plugin.js';
+import { unsortedDependencies } from './lint/package-runtimes.js';
 
 const projectRoot = fileURLToPath(new URL('.', import.meta.url));
+
+/**
+ * Every npm package, sorted into the runtimes whose code may import it (docs/development.md#adding-a-dependency).
+ * `tooling` is tests, scripts and configs, which may import any sorted package; `shared` gets only pure
+ * packages that run unchanged in Node and in a browser page. A package.json dependency missing here
+ * stops lint, and so does importing a package outside its runtimes.
+ *
+ * @type {Record<string, readonly import('./lint/package-runtimes.js').Runtime[]>}
+ */
+const packageRuntimes = {
+  // shared: pure JavaScript, no Node or DOM API (the import file parsers run on both sides).
+  zod: ['shared', 'server', 'main', 'renderer'],
+  dayjs: ['shared', 'server', 'main', 'renderer'],
+  xlsx: ['shared', 'server', 'renderer'],
+  fflate: ['shared', 'server', 'renderer'],
+  // server
+  '@electric-sql/pglite': ['server'],
+  '@fastify/cors': ['server'],
+  '@fastify/multipart': ['server'],
+  '@fastify/static': ['server'],
+  '@socket.io/redis-adapter': ['server'],
+  argon2: ['server'],
+  fastify: ['server'],
+  kysely: ['server'],
+  'kysely-pglite-dialect': ['server'],
+  'libpg-query': ['server'],
+  nodemailer: ['server'],
+  pg: ['server'],
+  qs: ['server'],
+  redis: ['server'],
+  'socket.io': ['server'],
+  'swagger-ui-dist': ['server'],
+  // Electron main process (electron itself only in the thin files, see electronFiles)
+  electron: ['main', 'preload'],
+  'electron-log': ['main'],
+  'electron-store': ['main'],
+  'electron-updater': ['main'],
+  keytar: ['main'],
+  // the desktop's main process and the web edition's page both follow the server's pushes
+  'socket.io-client': ['main', 'renderer'],
+  // renderer
+  '@blueprintjs/core': ['renderer'],
+  '@blueprintjs/datetime': ['renderer'],
+  '@blueprintjs/icons': ['renderer'],
+  '@blueprintjs/table': ['renderer'],
+  '@tanstack/react-query': ['renderer'],
+  'date-fns': ['renderer'],
+  jspdf: ['renderer'],
+  react: ['renderer'],
+  'react-dom': ['renderer'],
+  'react-router-dom': ['renderer'],
+  recharts: ['renderer'],
+  // tooling: builds, tests, lint
+  '@eslint/js': ['tooling'],
+  '@playwright/test': ['tooling'],
+  '@seriousme/openapi-schema-validator': ['tooling'],
+  '@types/node': ['tooling'],
+  '@types/nodemailer': ['tooling'],
+  '@types/pg': ['tooling'],
+  '@types/qs': ['tooling'],
+  '@types/react': ['tooling'],
+  '@types/react-dom': ['tooling'],
+  '@types/smtp-server': ['tooling'],
+  '@vitejs/plugin-react': ['tooling'],
+  ajv: ['tooling'],
+  dpdm: ['tooling'],
+  'electron-builder': ['tooling'],
+  'electron-vite': ['tooling'],
+  esbuild: ['tooling'],
+  eslint: ['tooling'],
+  'eslint-plugin-react-hooks': ['tooling'],
+  'fast-check': ['tooling'],
+  globals: ['tooling'],
+  node: ['tooling'],
+  prettier: ['tooling'],
+  'smtp-server': ['tooling'],
+  tsx: ['tooling'],
+  typescript: ['tooling'],
+  'typescript-eslint': ['tooling'],
+  undici: ['tooling'],
+  vite: ['tooling'],
+  vitest: ['tooling'],
+  // not in package.json: installed with electron-builder (its config and update checks are tested) and
+  // with the icon tooling; tests and scripts use them as those tools do.
+  'app-builder-lib': ['tooling'],
+  'builder-util': ['tooling'],
+  'builder-util-runtime': ['tooling'],
+  'fast-png': ['tooling'],
+};
+
+const manifest = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8'));
+const unsorted = unsortedDependencies(manifest, packageRuntimes);
+if (unsorted.length > 0)
+  throw new Error(
+    `package.json lists ${unsorted.join(', ')}, not sorted into any runtime: add them to packageRuntimes in eslint.config.js (docs/development.md#adding-a-dependency).`,
+  );
+
+/** The import-path aliases of the tsconfigs (`@shared/domain/x`): project paths, not packages. */
+const pathAliases = ['@shared', '@server', '@renderer'];
+
+/** @param {import('./lint/package-runtimes.js').Runtime} runtime */
+const packagesOf = (runtime) => ['error', { runtime, packages: packageRuntimes, aliases: pathAliases }];
 
 /** Node's built-in modules (`fs` stands for `node:fs` too): none of them exists in a browser page. */
 const nodeBuiltins = builtinModules.filter((name) => !name.startsWith('_'));
@@ -166,6 +270,16 @@ export default defineConfig([
       ],
     },
   },
+  // npm packages per runtime (packageRuntimes above); tests/unit/lint/package-runtimes.test.ts shows it firing.
+  {
+    files: ['**/*.{js,mjs,cjs,ts,mts,cts,tsx}'],
+    rules: { 'crm/package-runtimes': packagesOf('tooling') },
+  },
+  { files: ['src/server/**'], rules: { 'crm/package-runtimes': packagesOf('server') } },
+  { files: ['src/main/**'], rules: { 'crm/package-runtimes': packagesOf('main') } },
+  { files: ['src/preload/**'], rules: { 'crm/package-runtimes': packagesOf('preload') } },
+  { files: ['src/renderer/src/**'], rules: { 'crm/package-runtimes': packagesOf('renderer') } },
+  { files: ['src/shared/**'], rules: { 'crm/package-runtimes': packagesOf('shared') } },
   // The thin Electron files: the same boundaries, with electron allowed.
   {
     files: electronFiles.filter((file) => file.startsWith('src/main/')),
