@@ -140,6 +140,114 @@ const mainBoundary = {
   reason: 'the main process talks to the CRM server over HTTP (the embedded one is its own process)',
 };
 
+/**
+ * The layers inside each runtime, lowest first (docs/architecture.md#layers; tests/unit/lint/layers.test.ts
+ * shows each arrow refused). A file belongs to the first layer whose paths match it (extension-less,
+ * `*` one segment, `**` any depth); it may import its own layer and the layers in `may`.
+ */
+const serverLayers = [
+  {
+    name: 'kernel',
+    files: ['src/server/domain-errors', 'src/server/kernel/**'],
+    may: [],
+  },
+  { name: 'db', files: ['src/server/db/**'], may: ['kernel'] },
+  // The outbox mail and the ledger platform are stand-ins kept in our own tables: they read db/schema.
+  { name: 'adapters', files: ['src/server/adapters/**'], may: ['kernel', 'db'] },
+  { name: 'cache', files: ['src/server/cache/**'], may: ['kernel', 'db'] },
+  { name: 'engine', files: ['src/server/engine/**'], may: ['kernel', 'db', 'cache'] },
+  // A module's routes file is its HTTP face: it binds contract calls with http/register-call.
+  {
+    name: 'routes',
+    files: ['src/server/modules/*/routes', 'src/server/modules/*/*-routes'],
+    may: ['kernel', 'db', 'adapters', 'cache', 'engine', 'modules', 'services', 'http'],
+  },
+  { name: 'modules', files: ['src/server/modules/**'], may: ['kernel', 'db', 'adapters', 'cache', 'engine'] },
+  {
+    name: 'services',
+    files: ['src/server/services'],
+    may: ['kernel', 'db', 'adapters', 'cache', 'engine', 'modules', 'jobs'],
+  },
+  { name: 'http', files: ['src/server/http/**'], may: ['kernel', 'db', 'cache', 'engine', 'modules'] },
+  {
+    name: 'realtime',
+    files: ['src/server/realtime/**'],
+    may: ['kernel', 'db', 'cache', 'engine', 'modules'],
+  },
+  {
+    name: 'jobs',
+    files: ['src/server/jobs/**'],
+    may: ['kernel', 'db', 'adapters', 'cache', 'engine', 'modules'],
+  },
+  {
+    name: 'seed',
+    files: ['src/server/seed/**'],
+    may: ['kernel', 'db', 'adapters', 'cache', 'engine', 'modules'],
+  },
+  {
+    name: 'composition',
+    files: [
+      'src/server/compose',
+      'src/server/app',
+      'src/server/bootstrap',
+      'src/server/start-server',
+      'src/server/cli/**',
+    ],
+    may: [
+      'kernel',
+      'db',
+      'adapters',
+      'cache',
+      'engine',
+      'modules',
+      'routes',
+      'services',
+      'http',
+      'realtime',
+      'jobs',
+      'seed',
+    ],
+  },
+];
+
+const rendererLayers = [
+  { name: 'i18n', files: ['src/renderer/src/i18n/**'], may: [] },
+  { name: 'bridge', files: ['src/renderer/src/bridge/**'], may: ['i18n'] },
+  { name: 'api', files: ['src/renderer/src/api/**'], may: ['i18n', 'bridge'] },
+  // Plain building blocks: they know no CRM call.
+  { name: 'ui', files: ['src/renderer/src/ui/**'], may: ['i18n'] },
+  // Building blocks that know the CRM's fields and calls: field editors and renderers, the record form.
+  { name: 'components', files: ['src/renderer/src/components/**'], may: ['i18n', 'bridge', 'api', 'ui'] },
+  // What features register their screens and menu targets into; it imports no feature.
+  { name: 'routing', files: ['src/renderer/src/routing/**'], may: ['i18n', 'bridge', 'api', 'ui'] },
+  {
+    name: 'shell',
+    files: ['src/renderer/src/shell/**'],
+    may: ['i18n', 'bridge', 'api', 'ui', 'components', 'routing'],
+  },
+  {
+    name: 'features',
+    files: ['src/renderer/src/features/**'],
+    may: ['i18n', 'bridge', 'api', 'ui', 'components', 'routing', 'shell'],
+  },
+  {
+    name: 'app',
+    files: ['src/renderer/src/app/**', 'src/renderer/src/main'],
+    may: ['i18n', 'bridge', 'api', 'ui', 'components', 'routing', 'shell', 'features'],
+  },
+];
+
+const sharedLayers = [
+  { name: 'i18n', files: ['src/shared/i18n/**'], may: [] },
+  { name: 'domain', files: ['src/shared/domain/**'], may: ['i18n'] },
+  { name: 'contract', files: ['src/shared/contract/**'], may: ['i18n', 'domain'] },
+  {
+    name: 'bridge',
+    files: ['src/shared/bridge', 'src/shared/ipc-channels'],
+    may: ['i18n', 'domain', 'contract'],
+  },
+];
+
 export default defineConfig([
   globalIgnores([
     'out/',
@@ -280,6 +388,23 @@ export default defineConfig([
   { files: ['src/preload/**'], rules: { 'crm/package-runtimes': packagesOf('preload') } },
   { files: ['src/renderer/src/**'], rules: { 'crm/package-runtimes': packagesOf('renderer') } },
   { files: ['src/shared/**'], rules: { 'crm/package-runtimes': packagesOf('shared') } },
+  // Layers inside each runtime (serverLayers, rendererLayers, sharedLayers above).
+  {
+    files: ['src/server/**'],
+    rules: { 'crm/layers': ['error', { runtime: 'server', layers: serverLayers }] },
+  },
+  {
+    files: ['src/server/modules/**'],
+    rules: { 'crm/feature-entry': ['error', { featuresFolder: 'src/server/modules' }] },
+  },
+  {
+    files: ['src/renderer/src/**'],
+    rules: { 'crm/layers': ['error', { runtime: 'renderer', layers: rendererLayers }] },
+  },
+  {
+    files: ['src/shared/**'],
+    rules: { 'crm/layers': ['error', { runtime: 'shared', layers: sharedLayers }] },
+  },
   // The thin Electron files: the same boundaries, with electron allowed.
   {
     files: electronFiles.filter((file) => file.startsWith('src/main/')),

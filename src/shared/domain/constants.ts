@@ -1,7 +1,7 @@
 /** Business constants of docs/requirements.md#constants-and-limits and docs/requirements.md#constants-and-limits. */
 import type { ListSort } from './filters';
 import { callLineLabels } from '../i18n/domain-texts';
-import { messages } from '../i18n/messages';
+import { departmentLabels, messages } from '../i18n/messages';
 
 // ---- Lists -----------------------------------------------------------------
 
@@ -139,6 +139,9 @@ export type Department = (typeof DEPARTMENTS)[number];
  * the admin department only, since the panel grants permissions, accounts and passwords; every admin
  * call enforces it on the server.
  */
+/** Every department has its Turkish label in i18n/messages.ts (a compile-time check). */
+const _everyDepartmentLabelled: Readonly<Record<Department, string>> = departmentLabels;
+
 export const ADMIN_PANEL_DEPARTMENTS: readonly Department[] = ['admin'];
 
 export function mayEnterAdminPanel(department: string): boolean {

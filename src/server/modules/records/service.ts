@@ -26,8 +26,7 @@ import { getTableRegistry, type TableRegistry } from '../../engine/registry';
 import { journaledWrite } from '../../engine/lead-journal';
 import type { RecordHooks } from '../../engine/record-hooks';
 import type { EngineUser, FieldDefinition, TableDefinition } from '../../engine/types';
-import type { AuthUser } from '../auth/service';
-import { insertPasswordFields, takePasswordInputs } from '../auth/password-inputs';
+import { type AuthUser, insertPasswordFields, takePasswordInputs } from '../auth';
 
 type ListBody = z.output<(typeof contract)['table']['body']>;
 type RowBody = z.output<(typeof contract)['row']['body']>;

@@ -7,7 +7,7 @@ import { crmKeys } from '../../../api/query-keys';
 import { useCrmQuery } from '../../../api/use-crm-call';
 import { uiTexts } from '../../../i18n/ui-texts';
 import { FormDialogContent } from '../../../ui/FormDialog';
-import { RecordFields, useRecordForm, useRecordSave, type RowAnswer } from '../../../ui/record-form';
+import { RecordFields, useRecordForm, useRecordSave, type RowAnswer } from '../../../components/record-form';
 
 export type EditRecordDialogProps = {
   table: string;

@@ -10,7 +10,12 @@ import { useNotifier } from '../../../ui/toaster';
 import { FieldEditor, type FieldEditorValue } from '../../../components/field-editors';
 import { uiTexts } from '../../../i18n/ui-texts';
 import { FormDialog } from '../../../ui/FormDialog';
-import { insertFailureText, insertFormFields, insertInputs, type FormValues } from '../../../ui/record-form';
+import {
+  insertFailureText,
+  insertFormFields,
+  insertInputs,
+  type FormValues,
+} from '../../../components/record-form';
 
 export type InsertDialogProps = {
   table: string;

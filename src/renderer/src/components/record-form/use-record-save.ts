@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { messages } from '../../../../shared/i18n/messages';
 import { crmKeys } from '../../api/query-keys';
 import { useCrmMutation } from '../../api/use-crm-call';
-import { useNotifier } from '../toaster';
+import { useNotifier } from '../../ui/toaster';
 import type { FormInputs } from './record-form';
 
 export type RecordSave = {

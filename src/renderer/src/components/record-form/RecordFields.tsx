@@ -1,8 +1,8 @@
 import { Classes, FormGroup } from '@blueprintjs/core';
 import { useMemo, type ReactNode } from 'react';
 import type { CallResult, FieldMeta, RecordRow } from '../../../../shared/contract';
-import { FieldEditor, type FieldEditorValue } from '../../components/field-editors';
-import { cellText, FieldValue } from '../../components/field-renderers';
+import { FieldEditor, type FieldEditorValue } from '../field-editors';
+import { cellText, FieldValue } from '../field-renderers';
 import { uiTexts } from '../../i18n/ui-texts';
 import { isEditable, layoutGroups, type FormValues, type LayoutSection } from './record-form';
 import './record-form.css';
