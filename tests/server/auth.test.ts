@@ -160,6 +160,7 @@ describe('session calls', () => {
       dahili: '1005',
       telegram_id: null,
       theme: 'dark',
+      default_call_line: null,
       modules: ['kisisel-bilgiler', 'notlar'],
       must_change_password: false,
     };
