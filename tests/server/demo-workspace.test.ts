@@ -106,10 +106,16 @@ describe('each demo account’s first screen', () => {
         const row = await api(`/row/leads/${id}`, {}, account.email);
         expect(row.statusCode, `${account.email} lead ${id}`).toBe(200);
       }
-      const journal = okAnswer<CallResult<'journal'>>(
-        await api(`/journal/leads/${leadIds[0]}`, {}, account.email),
+      // The drawer is in time order, so its first lead is any of them: one of them carries the history.
+      const histories = await Promise.all(
+        leadIds.map(async (id) =>
+          okAnswer<CallResult<'journal'>>(await api(`/journal/leads/${id}`, {}, account.email)),
+        ),
       );
-      expect(journal.results.length, account.email).toBeGreaterThanOrEqual(1);
+      expect(
+        histories.some((journal) => journal.results.length >= 1),
+        account.email,
+      ).toBe(true);
     }
     // The sales agent's first lead is the fixed lead Işık Yılmaz: its history ends at its current status.
     const journal = okAnswer<CallResult<'journal'>>(await api('/journal/leads/1', {}, 'sales@demo.crm'));
