@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'electron-vite';
 import react from '@vitejs/plugin-react';
 import type { Plugin } from 'vite';
+import { viteAliases } from './scripts/lib/path-aliases';
 import { contentSecurityPolicy } from './src/main/security-policy';
 
 /**
@@ -25,8 +26,11 @@ function cspMeta(): Plugin {
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 
+const alias = viteAliases(root);
+
 export default defineConfig({
   main: {
+    resolve: { alias },
     build: {
       outDir: resolve(root, 'out/main'),
       // Dependencies (keytar, argon2, electron-store, electron-updater, ...) stay external and are
@@ -44,6 +48,7 @@ export default defineConfig({
     },
   },
   preload: {
+    resolve: { alias },
     build: {
       outDir: resolve(root, 'out/preload'),
       // A sandboxed preload can only require('electron') and a few built-ins, so everything it
@@ -62,6 +67,7 @@ export default defineConfig({
   renderer: {
     root: resolve(root, 'src/renderer'),
     plugins: [react(), cspMeta()],
+    resolve: { alias },
     build: {
       outDir: resolve(root, 'out/renderer'),
       rollupOptions: {

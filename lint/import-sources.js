@@ -48,9 +48,25 @@ export function visitImportSources(visit) {
   };
 }
 
-/** A path or URL-like module name (`./x`, `../x`, `/x`), as opposed to a package or a built-in. */
+/**
+ * The project's import-path aliases (tsconfig.json `paths`): `@shared/x` is `src/shared/x`. Kept here so
+ * every rule resolves them as the compilers do.
+ */
+export const PATH_ALIASES = /** @type {const} */ ({
+  '@shared': 'src/shared',
+  '@server': 'src/server',
+  '@renderer': 'src/renderer/src',
+});
+
+/** The alias a module name starts with, if any. */
+function aliasOf(/** @type {string} */ source) {
+  return Object.keys(PATH_ALIASES).find((alias) => source === alias || source.startsWith(`${alias}/`));
+}
+
+/** A path or URL-like module name (`./x`, `../x`, `/x`, `@shared/x`), as opposed to a package or a built-in. */
 export function isPathSource(/** @type {string} */ source) {
   return (
+    aliasOf(source) !== undefined ||
     source === '.' ||
     source === '..' ||
     source.startsWith('./') ||
@@ -68,7 +84,14 @@ export function isPathSource(/** @type {string} */ source) {
  */
 export function resolvedFromProject(context, source) {
   const withoutQuery = source.split('?')[0] ?? source;
-  const target = path.resolve(path.dirname(context.filename), withoutQuery);
+  const alias = aliasOf(withoutQuery);
+  const target =
+    alias === undefined
+      ? path.resolve(path.dirname(context.filename), withoutQuery)
+      : path.resolve(
+          projectRoot(context),
+          PATH_ALIASES[/** @type {keyof typeof PATH_ALIASES} */ (alias)] + withoutQuery.slice(alias.length),
+        );
   return toProjectPath(context, target);
 }
 

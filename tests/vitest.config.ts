@@ -1,10 +1,12 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
+import { viteAliases } from '../scripts/lib/path-aliases';
 
 const repoRoot = fileURLToPath(new URL('..', import.meta.url));
 
 export default defineConfig({
   root: repoRoot,
+  resolve: { alias: viteAliases(repoRoot) },
   test: {
     projects: [
       {

@@ -50,6 +50,8 @@ export function planTestStages(services: Services, ci: boolean): PlannedStage[] 
     // Both read the sources alone, one core each.
     run('typecheck', 'typecheck', {}, [], 'static'),
     run('lint', 'lint', {}, [], 'static'),
+    // No import circles in src/ (dpdm; docs/architecture.md#layers).
+    run('circles', 'circles'),
     run('unit', 'test:unit'),
     run('keychain', 'test:keyring'),
     // DATABASE_URL empty: the suite's own switch to an in-memory PGlite per test file. The two runs share

@@ -2,11 +2,7 @@ import type { IncomingHttpHeaders } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import { createMailAdapterFromEnv, type MailAdapter, type MailEnv } from './adapters/mail/mail';
-import {
-  createTelephonyFromEnv,
-  type TelephonyAdapter,
-  type TelephonyEnv,
-} from './adapters/telephony/telephony';
+import { createTelephonyFromEnv, type TelephonyEnv } from './adapters/telephony/telephony';
 import {
   createTradingPlatformFromEnv,
   type TradingEnv,
@@ -15,20 +11,20 @@ import {
 import { createLocalInvalidationBus, type Invalidate, type InvalidationBus } from './cache/invalidation-bus';
 import { createPermissionRowCache } from './cache/permission-row-cache';
 import { createRedisInvalidationBus } from './cache/redis-invalidation-bus';
-import { installWriteInvalidations } from './cache/write-invalidations';
+import { installWriteInvalidations } from './http/write-invalidations';
 import type { Database } from './db/schema';
-import { createLeadScope, type LeadScope } from './engine/lead-scope';
+import { createLeadScope } from './engine/lead-scope';
 import { usePermissionRowCache } from './engine/permission-resolver';
-import { createRecordHooks, type RecordHooks } from './engine/record-hooks';
-import { getTableRegistry, type TableRegistry } from './engine/registry';
-import { createJobRunner, type JobRunner } from './jobs/job-runner';
+import { createRecordHooks } from './engine/record-hooks';
+import { getTableRegistry } from './engine/registry';
+import { createJobRunner } from './jobs/job-runner';
 import { createMailJob } from './jobs/mail-job';
 import { createReminderJob } from './jobs/reminder-job';
 import { createPeriodicReportJob } from './jobs/periodic-report-job';
 import { createTransactionTotalsJob } from './jobs/transaction-totals-job';
 import { createPlatformOperationsJob } from './jobs/platform-operations-job';
 import { createPlatformReconciliationJob } from './jobs/platform-reconciliation-job';
-import { createFundingService, type FundingService } from './modules/platform-operations/funding';
+import { createFundingService } from './modules/platform-operations/funding';
 import { ADMIN_JOURNALED_SOURCES, adminTableJournalHook } from './modules/admin/admin-table-journal';
 import { JOURNALED_SOURCE } from './engine/lead-journal';
 import {
@@ -36,78 +32,68 @@ import {
   createLeadOwnershipHook,
   LEAD_STATUSES_SOURCE,
 } from './engine/lead-ownership';
-import { createAdminService, type AdminService } from './modules/admin/service';
-import { createAdminUsersService, type AdminUsersService } from './modules/admin/users';
-import { createPermissionsService, type PermissionsService } from './modules/permissions/service';
+import { createAdminService } from './modules/admin/service';
+import { createAdminUsersService } from './modules/admin/users';
+import { createPermissionsService } from './modules/permissions/service';
 import type { LoginThrottleOptions } from './modules/auth/login-throttle';
-import { createAuthService, type AuthService } from './modules/auth/service';
-import { createBulkService, type BulkService } from './modules/bulk/service';
-import { createCallLog, type CallLog } from './modules/calls/call-log';
+import { createAuthService } from './modules/auth/service';
+import { createBulkService } from './modules/bulk/service';
+import { createCallLog } from './modules/calls/call-log';
 import { createCallOutcomeHandler } from './modules/calls/call-outcome-push';
-import { createCallsService, type CallsService } from './modules/calls/service';
-import { createChatService, type ChatService } from './modules/chat/service';
-import { createEmailService, type EmailService } from './modules/email/service';
-import { createImporterService, type ImporterService } from './modules/importer/service';
+import { createCallsService } from './modules/calls/service';
+import { createChatService } from './modules/chat/service';
+import { createEmailService } from './modules/email/service';
+import { createImporterService } from './modules/importer/service';
 import { importMaxBytesFrom } from '../shared/domain/import-limits';
-import {
-  createFavoriteFiltersService,
-  type FavoriteFiltersService,
-} from './modules/favorite-filters/service';
-import {
-  createCustomerConversionService,
-  type CustomerConversionService,
-} from './modules/lead-detail/customer-conversion';
-import {
-  createDuplicateLeadsService,
-  type DuplicateLeadsService,
-} from './modules/lead-detail/duplicate-leads';
-import { createLeadJournalService, type LeadJournalService } from './modules/lead-detail/journal';
-import { createNextLeadService, type NextLeadService } from './modules/lead-detail/next-lead';
-import { createLeadNotesService, type LeadNotesService } from './modules/notes/service';
-import { createAutocompleteService, type AutocompleteService } from './modules/options/autocomplete';
-import { createOptionsService, type OptionsService } from './modules/options/service';
+import { createFavoriteFiltersService } from './modules/favorite-filters/service';
+import { createCustomerConversionService } from './modules/lead-detail/customer-conversion';
+import { createDuplicateLeadsService } from './modules/lead-detail/duplicate-leads';
+import { createLeadJournalService } from './modules/lead-detail/journal';
+import { createNextLeadService } from './modules/lead-detail/next-lead';
+import { createLeadNotesService } from './modules/notes/service';
+import { createAutocompleteService } from './modules/options/autocomplete';
+import { createOptionsService } from './modules/options/service';
 import { firstPasswordHook, USERS_SOURCE } from './modules/auth/first-password';
 import { LEAD_PHONES_SOURCE, leadPhonesHook } from './modules/records/lead-phones';
 import { reportMailDomainsFrom, type ReportMailDomains } from './modules/periodic-reports/mail-domains';
 import { remitterHook, REMITTERS_SOURCE } from './modules/records/lead-remitters';
-import { createRecordsService, type RecordsService } from './modules/records/service';
-import { createReportsService, type ReportsService } from './modules/reports/service';
-import { createMonthlyReportService, type MonthlyReportService } from './modules/report-monthly/service';
-import {
-  createPeriodicReportsService,
-  type PeriodicReportsService,
-} from './modules/periodic-reports/service';
+import { createRecordsService } from './modules/records/service';
+import { createReportsService } from './modules/reports/service';
+import { createMonthlyReportService } from './modules/report-monthly/service';
+import { createPeriodicReportsService } from './modules/periodic-reports/service';
 import { createPeriodicSheetBuilder } from './modules/periodic-reports/periodic-sheets';
-import { createReportBuilderService, type ReportBuilderService } from './modules/report-builder/service';
-import { createDashboardService, type DashboardService } from './modules/dashboard/service';
-import { createNotificationsService, type NotificationsService } from './modules/notifications/service';
-import { createPreferencesService, type PreferencesService } from './modules/preferences/service';
-import { createProfileService, type ProfileService } from './modules/profile/service';
-import { createSearchService, type SearchService } from './modules/search/service';
-import { createFavoritesService, type FavoritesService } from './modules/favorites/service';
-import { createDetailLayoutsService, type DetailLayoutsService } from './modules/detail-layouts/service';
+import { createReportBuilderService } from './modules/report-builder/service';
+import { createDashboardService } from './modules/dashboard/service';
+import { createNotificationsService } from './modules/notifications/service';
+import { createPreferencesService } from './modules/preferences/service';
+import { createProfileService } from './modules/profile/service';
+import { createSearchService } from './modules/search/service';
+import { createFavoritesService } from './modules/favorites/service';
+import { createDetailLayoutsService } from './modules/detail-layouts/service';
 import { createExportFileStore, exportDirectory } from './modules/export/export-files';
-import { createExportService, type ExportService } from './modules/export/service';
+import { createExportService } from './modules/export/service';
 import { createLeadFileStorage, leadFilesDirectory } from './modules/files/lead-file-storage';
-import { createFilesService, type FilesService } from './modules/files/service';
-import { createTimelineService, type TimelineService } from './modules/timeline/service';
+import { createFilesService } from './modules/files/service';
+import { createTimelineService } from './modules/timeline/service';
 import { installTimelinePushes } from './modules/timeline/timeline-pushes';
-import { createSurveysService, type SurveysService } from './modules/surveys/service';
-import { createTasksService, type TasksService } from './modules/tasks/service';
-import { createTransactionsService, type TransactionsService } from './modules/transactions/service';
+import { createSurveysService } from './modules/surveys/service';
+import { createTasksService } from './modules/tasks/service';
+import { createTransactionsService } from './modules/transactions/service';
 import { OPTION_VALUES_SOURCE, statusFlowHook } from './modules/transactions/status-flows';
 import { createTransactionHook, TRANSACTIONS_SOURCE } from './modules/transactions/transaction-rules';
 import { leadMoneyHistoryHook } from './modules/transactions/money-history-guard';
 import { moneySettingsFromEnv, type MoneyEnv } from './modules/transactions/money-settings';
-import { createPlatformsService, PLATFORMS_TABLE, type PlatformsService } from './modules/platforms/service';
+import { createPlatformsService, PLATFORMS_TABLE } from './modules/platforms/service';
 import { platformRowsHook } from './modules/platforms/platform-rows-hook';
 import { applyAssignmentRules, createAssignmentHook } from './modules/hooks/assignment';
-import { createHooksService, type HooksService } from './modules/hooks/service';
-import { createBidsService, type BidsService } from './modules/bids/service';
-import { createCallPeriodsService, type CallPeriodsService } from './modules/call-periods/service';
+import { createHooksService } from './modules/hooks/service';
+import { createBidsService } from './modules/bids/service';
+import { createCallPeriodsService } from './modules/call-periods/service';
 import { installRecordEvents } from './realtime/record-events';
-import type { Realtime } from './realtime/realtime';
 import { attachSocketServer } from './realtime/socket-server';
+import type { Services } from './services';
+
+export type { Services } from './services';
 
 export interface ComposeOptions {
   db: Kysely<Database>;
@@ -154,62 +140,6 @@ export interface ComposeOptions {
   dataDir?: string | undefined;
   /** How often expired export files are deleted; default every 10 minutes. */
   exportSweepIntervalMs?: number;
-}
-
-/** Everything the modules work with, built once per server. */
-export interface Services {
-  db: Kysely<Database>;
-  registry: TableRegistry;
-  leadScope: LeadScope;
-  recordHooks: RecordHooks;
-  realtime: Realtime;
-  /** Cache invalidations, to every node (Redis) or this process. */
-  invalidation: InvalidationBus;
-  jobs: JobRunner;
-  telephony: TelephonyAdapter;
-  mailAdapter: MailAdapter;
-  auth: AuthService;
-  options: OptionsService;
-  autocomplete: AutocompleteService;
-  admin: AdminService;
-  records: RecordsService;
-  bulk: BulkService;
-  notes: LeadNotesService;
-  journal: LeadJournalService;
-  duplicates: DuplicateLeadsService;
-  nextLead: NextLeadService;
-  conversion: CustomerConversionService;
-  favoriteFilters: FavoriteFiltersService;
-  callLog: CallLog;
-  calls: CallsService;
-  tasks: TasksService;
-  surveys: SurveysService;
-  email: EmailService;
-  search: SearchService;
-  notifications: NotificationsService;
-  preferences: PreferencesService;
-  profile: ProfileService;
-  dashboard: DashboardService;
-  favorites: FavoritesService;
-  exports: ExportService;
-  files: FilesService;
-  timeline: TimelineService;
-  reports: ReportsService;
-  monthlyReport: MonthlyReportService;
-  periodicReports: PeriodicReportsService;
-  reportBuilder: ReportBuilderService;
-  transactions: TransactionsService;
-  trading: TradingPlatform;
-  platforms: PlatformsService;
-  funding: FundingService;
-  importer: ImporterService;
-  adminUsers: AdminUsersService;
-  permissionEditor: PermissionsService;
-  chat: ChatService;
-  hooks: HooksService;
-  bids: BidsService;
-  callPeriods: CallPeriodsService;
-  detailLayouts: DetailLayoutsService;
 }
 
 const EXPORT_SWEEP_INTERVAL_MS = 10 * 60 * 1000;

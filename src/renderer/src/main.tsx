@@ -11,7 +11,7 @@ import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router-dom';
 import { AppProviders } from './app/AppProviders';
 import { moveDeepLinkIntoHash } from './app/deep-link';
-import { createConnectionMonitor } from './app/connection-monitor';
+import { createConnectionMonitor } from './api/connection-monitor';
 import { createAppQueryClient } from './app/query-client';
 import { createAppRouter } from './app/router';
 import { pickBridge } from './bridge/pick-bridge';

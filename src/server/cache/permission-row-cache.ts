@@ -1,6 +1,5 @@
-import type { Kysely } from 'kysely';
-import type { Database } from '../db/schema';
-import type { PermissionRow } from '../engine/permission-resolver';
+import type { Kysely, Selectable } from 'kysely';
+import type { Database, PermissionsTable } from '../db/schema';
 import { ExpiringCache } from './expiring-cache';
 import type { InvalidationBus } from './invalidation-bus';
 
@@ -10,6 +9,9 @@ export interface PermissionRowCacheOptions {
 }
 
 /** A group's permission rows by table name. */
+/** One group's row for one table, as engine/permission-resolver reads it. */
+type PermissionRow = Selectable<PermissionsTable>;
+
 export type GroupPermissions = ReadonlyMap<string, PermissionRow>;
 
 export interface PermissionRowCache {

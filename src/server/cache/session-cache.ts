@@ -1,4 +1,4 @@
-import type { AuthUser } from '../modules/auth/service';
+import type { AuthUser } from '../kernel/session';
 import { ExpiringCache } from './expiring-cache';
 import type { InvalidationBus } from './invalidation-bus';
 

@@ -3,7 +3,7 @@ import { OPTION_LIST_IDS } from '../../shared/domain/constants';
 import { messages } from '../../shared/i18n/messages';
 import type { Database } from '../db/schema';
 import { DomainError } from '../domain-errors';
-import type { PreparedValue } from './record-writer';
+import type { PreparedValue } from './types';
 import type { EngineUser } from './types';
 
 /** What the rule needs of a chosen user. */

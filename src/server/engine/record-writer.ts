@@ -4,19 +4,11 @@ import { format, messages } from '../../shared/i18n/messages';
 import type { Database } from '../db/schema';
 import { DomainError, serverMessages } from '../domain-errors';
 import { checkAssignees } from './assignees';
-import type { EngineUser, FieldDefinition } from './types';
+import type { EngineUser, FieldDefinition, PreparedValue, WriteInput, WriteValue } from './types';
 import { MAX_MONEY_DECIMALS, MAX_MONEY_WHOLE_DIGITS, readMoney } from '../../shared/domain/money-input';
 import { InvalidValueError, parseDate, parseInteger, parseBoolean } from './values';
 
-/** What a form sends for one field: a cell, or a list for multi-selects. */
-export type WriteInput = CellValue | readonly string[] | undefined;
-/** What goes to the database as one parameter. */
-export type WriteValue = string | number | boolean | null | readonly string[];
-
-export interface PreparedValue {
-  field: FieldDefinition;
-  value: WriteValue;
-}
+export type { PreparedValue, WriteInput, WriteValue } from './types';
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const MAX_TEXT_LENGTH = 65_535;

@@ -1,3 +1,4 @@
+import type { CellValue } from '../../shared/contract';
 import type { ComponentType } from '../../shared/domain/constants';
 
 /**
@@ -66,4 +67,14 @@ export interface TableDefinition {
   fieldsByName: ReadonlyMap<string, FieldDefinition>;
   /** Every column of the source table, registered or not (for defaults, updated_at, base filter). */
   columns: ReadonlyMap<string, ColumnInfo>;
+}
+
+/** What a form sends for one field: a cell, or a list for multi-selects. */
+export type WriteInput = CellValue | readonly string[] | undefined;
+/** What goes to the database as one parameter. */
+export type WriteValue = string | number | boolean | null | readonly string[];
+
+export interface PreparedValue {
+  field: FieldDefinition;
+  value: WriteValue;
 }

@@ -1,4 +1,7 @@
-import type { LogDestination } from './request-log';
+/** Where log lines go instead of stdout (tests read them). */
+export interface LogDestination {
+  write(line: string): void;
+}
 
 /**
  * The server's log on a terminal: one readable line per pino event instead of its JSON, e.g.

@@ -17,7 +17,7 @@ import { adminMessages } from '../../shared/i18n/admin-messages';
 import { messages } from '../../shared/i18n/messages';
 import { hasSignature } from '../modules/files/file-signatures';
 import { DomainError } from '../domain-errors';
-import type { AuthUser } from '../modules/auth/service';
+import { bearerToken, type Authenticator, type AuthUser } from '../kernel/session';
 import { alignForm } from './form-alignment';
 import { parseInput } from './validation';
 import { receiveUpload, type ReceivedUpload } from './multipart-upload';
@@ -26,10 +26,10 @@ import { receiveUpload, type ReceivedUpload } from './multipart-upload';
  * Calls that work without a session. The contract's `auth` flag is a plain boolean at the type level, so
  * this list gives handlers their `user` type; registerCall checks it against the flag at start-up.
  */
+export { bearerToken, type Authenticator } from '../kernel/session';
+
 export const publicCallNames = ['login'] as const satisfies readonly CallName[];
 export type PublicCallName = (typeof publicCallNames)[number];
-
-export type Authenticator = (token: string) => Promise<AuthUser | null>;
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -69,13 +69,6 @@ export type CallHandler<N extends CallName> = (ctx: CallContext<N>) => Promise<C
 
 export function installAuthenticator(app: FastifyInstance, authenticate: Authenticator): void {
   app.decorate('crmAuthenticate', authenticate);
-}
-
-const BEARER = /^Bearer\s+(\S{1,512})\s*$/i;
-
-export function bearerToken(request: FastifyRequest): string | null {
-  const header = request.headers.authorization;
-  return header ? (BEARER.exec(header)?.[1] ?? null) : null;
 }
 
 /**

@@ -1,10 +1,7 @@
 import { LogController, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
-import { logFormatFrom, readableLogStream } from './readable-log';
+import { logFormatFrom, readableLogStream, type LogDestination } from './readable-log';
 
-/** Where log lines go instead of stdout (tests read them). */
-export interface LogDestination {
-  write(line: string): void;
-}
+export type { LogDestination } from './readable-log';
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 

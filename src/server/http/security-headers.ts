@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { API_DOCS_PATH } from '../modules/api-docs/routes';
+import { API_DOCS_PATH } from '../modules/api-docs/api-docs-paths';
 import { API_PREFIX } from './web-edition';
 
 /**

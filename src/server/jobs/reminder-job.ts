@@ -3,7 +3,7 @@ import { PLATFORM_LOGIN_TITLE, type NotificationEvent } from '../../shared/contr
 import type { Database } from '../db/schema';
 import { receiversWhoSee } from '../engine/push-receivers';
 import type { TableRegistry } from '../engine/registry';
-import type { Realtime } from '../realtime/realtime';
+import type { Realtime } from '../kernel/realtime-port';
 import { drainBatches } from './batches';
 import type { Job } from './job-types';
 

@@ -4,7 +4,7 @@ import { contract, toRoutePattern, type CallName } from '../../shared/contract';
 import type { Database } from '../db/schema';
 import { JOURNALED_SOURCE } from '../engine/lead-journal';
 import type { TableRegistry } from '../engine/registry';
-import { bearerToken } from '../http/register-call';
+import { bearerToken } from '../kernel/session';
 import type { Realtime } from './realtime';
 
 /**

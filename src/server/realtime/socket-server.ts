@@ -10,8 +10,8 @@ import {
   userRoom,
 } from '../../shared/contract';
 import type { InvalidationBus } from '../cache/invalidation-bus';
-import { hashToken, type AuthUser } from '../modules/auth/service';
-import type { Authenticator } from '../http/register-call';
+import { hashToken } from '../modules/auth/service';
+import type { Authenticator, AuthUser } from '../kernel/session';
 import { createRealtime, sessionRoom, type Realtime, type RealtimeIo, type SocketData } from './realtime';
 
 export interface SocketServerOptions {

@@ -465,7 +465,7 @@ export const LEAD_STATUSES: readonly {
   readonly weight: number;
 }[] = [
   { label: 'Yeni', background: '#2d72d2', color: '#ffffff', weight: 24 },
-  { label: 'Ulaşılamadı', background: '#8f99a8', color: '#ffffff', weight: 17 },
+  { label: 'Ulaşılamadı', background: '#8f99a8', color: '#1c2127', weight: 17 },
   { label: 'Tekrar Aranacak', background: '#d1980b', color: '#1c2127', weight: 11 },
   { label: 'İlgileniyor', background: '#238551', color: '#ffffff', weight: 8 },
   { label: 'İlgilenmiyor', background: '#cd4246', color: '#ffffff', weight: 12 },

@@ -1,4 +1,3 @@
-import type { ChatMessageEvent } from '../contract/realtime';
 import { format, messages } from '../i18n/messages';
 
 /**
@@ -8,14 +7,23 @@ import { format, messages } from '../i18n/messages';
  */
 export type ChatNoticeKind = 'direct' | 'mention';
 
-export function chatNoticeKind(event: ChatMessageEvent, userId: number | null): ChatNoticeKind | null {
+/** The parts of a chat push (the contract's ChatMessageEvent) a notice is decided and titled by. */
+export interface ChatNoticeEvent {
+  message_id: number | null;
+  from_user_id: number | null;
+  from_user_name: string | null;
+  direct: boolean;
+  mentioned_user_ids: readonly number[];
+}
+
+export function chatNoticeKind(event: ChatNoticeEvent, userId: number | null): ChatNoticeKind | null {
   if (event.message_id === null || userId === null || event.from_user_id === userId) return null;
   if (event.direct) return 'direct';
   return event.mentioned_user_ids.includes(userId) ? 'mention' : null;
 }
 
 /** The notice's title: who wrote, and how. */
-export function chatNoticeTitle(kind: ChatNoticeKind, event: ChatMessageEvent): string {
+export function chatNoticeTitle(kind: ChatNoticeKind, event: ChatNoticeEvent): string {
   const name = event.from_user_name?.trim() || messages.chatNoticeSomeone;
   return format(kind === 'direct' ? messages.chatNoticeDirect : messages.chatNoticeMention, { name });
 }

@@ -1,7 +1,6 @@
 /** Business constants of docs/requirements.md#constants-and-limits and docs/requirements.md#constants-and-limits. */
-import type { ListSort } from './filters';
 import { callLineLabels } from '../i18n/domain-texts';
-import { messages } from '../i18n/messages';
+import { departmentLabels, messages } from '../i18n/messages';
 
 // ---- Lists -----------------------------------------------------------------
 
@@ -139,6 +138,17 @@ export type Department = (typeof DEPARTMENTS)[number];
  * the admin department only, since the panel grants permissions, accounts and passwords; every admin
  * call enforces it on the server.
  */
+/** A list's sort order (filters.ts reads and writes it). */
+export type SortDirection = 'asc' | 'desc';
+
+export interface ListSort {
+  name: string;
+  type: SortDirection;
+}
+
+/** Every department has its Turkish label in i18n/messages.ts (a compile-time check). */
+const _everyDepartmentLabelled: Readonly<Record<Department, string>> = departmentLabels;
+
 export const ADMIN_PANEL_DEPARTMENTS: readonly Department[] = ['admin'];
 
 export function mayEnterAdminPanel(department: string): boolean {

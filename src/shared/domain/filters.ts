@@ -1,5 +1,5 @@
 import { filterTypeLabels } from '../i18n/domain-texts';
-import type { ComponentType } from './constants';
+import type { ComponentType, SortDirection } from './constants';
 
 /** List filters and sorting of docs/requirements.md#filters-and-list-input (operator types 1-12). */
 
@@ -32,12 +32,7 @@ export interface ListFilter {
   value: FilterValue;
 }
 
-export type SortDirection = 'asc' | 'desc';
-
-export interface ListSort {
-  name: string;
-  type: SortDirection;
-}
+export type { ListSort, SortDirection } from './constants';
 
 export type FilterInputKind = 'multi' | 'text' | 'range' | 'component';
 

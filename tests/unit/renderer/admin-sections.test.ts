@@ -8,6 +8,8 @@ import {
   mayOpenAdminArea,
 } from '../../../src/renderer/src/features/admin/admin-sections';
 import { administrationEntries } from '../../../src/renderer/src/shell/menu-targets';
+// The features register their named routes, as the app's entry does.
+import '../../../src/renderer/src/app/features';
 
 const entry = (
   id: number,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { CrmError } from '../../../src/renderer/src/api/crm-error';
-import { createConnectionMonitor } from '../../../src/renderer/src/app/connection-monitor';
+import { createConnectionMonitor } from '../../../src/renderer/src/api/connection-monitor';
 import { retryDelay, shouldRetry } from '../../../src/renderer/src/app/query-client';
 
 const networkError = new CrmError({ kind: 'network', status: 0, message: 'Crm erişim sorunu' });

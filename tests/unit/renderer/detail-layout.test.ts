@@ -9,7 +9,7 @@ import {
   shiftSection,
   unplacedFields,
 } from '../../../src/renderer/src/features/record-edit/detail-layout-draft';
-import { layoutGroups } from '../../../src/renderer/src/ui/record-form/record-form';
+import { layoutGroups } from '../../../src/renderer/src/components/record-form/record-form';
 
 const field = (name: string, category: string, id: number): FieldMeta => ({
   id,

@@ -17,7 +17,7 @@ import {
   insertFailureText,
   insertFormFields,
   insertInputs,
-} from '../../../src/renderer/src/ui/record-form/record-form';
+} from '../../../src/renderer/src/components/record-form/record-form';
 import {
   detailEntries,
   parseJsonCell,

@@ -6,7 +6,7 @@ import {
   lazyScreen,
   loadChunk,
   withPrefetch,
-} from '../../../src/renderer/src/app/lazy-screen';
+} from '../../../src/renderer/src/routing/lazy-screen';
 
 /** A dynamic import the test settles by hand. */
 function pendingImport<T>(): {

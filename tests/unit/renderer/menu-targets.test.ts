@@ -6,6 +6,8 @@ import {
   menuTarget,
   reportMenuEntries,
 } from '../../../src/renderer/src/shell/menu-targets';
+// The app's feature list registers itself, as it does when the app starts.
+import '../../../src/renderer/src/app/features';
 
 function entry(table: string, location: number, url: string | null): MenuTable {
   return {

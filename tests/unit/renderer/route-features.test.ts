@@ -1,6 +1,6 @@
 import type { RouteObject } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
-import { routeExists } from '../../../src/renderer/src/app/route-exists';
+import { routeExists } from '../../../src/renderer/src/routing/route-exists';
 
 const ROUTES: RouteObject[] = [
   {
@@ -9,7 +9,7 @@ const ROUTES: RouteObject[] = [
 ];
 
 /**
- * "Excel Yükle" follows routeExists(appRoutes(), '/excel/leads') (app/route-features.ts); the app's own
+ * "Excel Yükle" follows routeExists over the registered routes (routing/route-features.ts); the app's own
  * table is JSX, which the Node suite does not compile, so the e2e suite checks it (importer.spec.ts).
  */
 describe('routeExists', () => {

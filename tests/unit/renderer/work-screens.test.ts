@@ -11,6 +11,8 @@ import {
 } from '../../../src/renderer/src/features/tasks/task-page-helpers';
 import { bidPdfFileName } from '../../../src/renderer/src/features/bids/bid-file-name';
 import { menuTarget } from '../../../src/renderer/src/shell/menu-targets';
+// The app's feature list registers itself, as it does when the app starts.
+import '../../../src/renderer/src/app/features';
 import type { MenuTable } from '../../../src/shared/contract';
 
 describe('tasks page', () => {

@@ -13,6 +13,7 @@ describe('planTestStages', () => {
     expect(stages.map((stage) => stage.name)).toEqual([
       'typecheck',
       'lint',
+      'circles',
       'unit',
       'keychain',
       'server on PGlite',
@@ -22,6 +23,7 @@ describe('planTestStages', () => {
     ]);
     expect(byName(stages, 'typecheck')).toMatchObject({ kind: 'run', group: 'static' });
     expect(byName(stages, 'lint')).toMatchObject({ kind: 'run', group: 'static' });
+    expect(byName(stages, 'circles')).toMatchObject({ kind: 'run', script: 'circles' });
     expect(byName(stages, 'server on PGlite')).toMatchObject({
       kind: 'run',
       script: 'test:server',

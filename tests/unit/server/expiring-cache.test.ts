@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ExpiringCache } from '../../../src/server/cache/expiring-cache';
 import { createLocalInvalidationBus } from '../../../src/server/cache/invalidation-bus';
-import { invalidationsForSource } from '../../../src/server/cache/write-invalidations';
+import { invalidationsForSource } from '../../../src/server/http/write-invalidations';
 
 function deferred<T>(): { promise: Promise<T>; resolve: (value: T) => void } {
   let resolve: (value: T) => void = () => undefined;

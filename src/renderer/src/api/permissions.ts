@@ -2,7 +2,7 @@ import { useQuery, type UseQueryResult } from '@tanstack/react-query';
 import { useCallback, useContext } from 'react';
 import type { SessionStatus } from '../../../shared/bridge';
 import type { CallResult } from '../../../shared/contract';
-import { SessionContext } from '../app/session-context';
+import { SessionContext } from './session-context';
 import { useBridge } from '../bridge/bridge-context';
 import type { CrmError } from './crm-error';
 import { crmKeys } from './query-keys';

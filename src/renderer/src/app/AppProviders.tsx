@@ -1,8 +1,8 @@
 import { BlueprintProvider } from '@blueprintjs/core';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
-import { ConnectionContext } from './connection-context';
-import { createConnectionMonitor, type ConnectionMonitor } from './connection-monitor';
+import { ConnectionContext } from '../api/connection-context';
+import { createConnectionMonitor, type ConnectionMonitor } from '../api/connection-monitor';
 import type { CrmBridge } from '../../../shared/bridge';
 import { BridgeContext } from '../bridge/bridge-context';
 import { ToasterProvider } from '../ui/toaster';

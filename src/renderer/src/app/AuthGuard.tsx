@@ -8,8 +8,8 @@ import { CrmError } from '../api/crm-error';
 import { appSettingsQuery } from '../api/settings';
 import { useBridge } from '../bridge/bridge-context';
 import { uiTexts } from '../i18n/ui-texts';
-import { FullPageStatus } from './FullPageStatus';
-import { SessionContext, type SessionContextValue } from './session-context';
+import { FullPageStatus } from '../ui/FullPageStatus';
+import { SessionContext, type SessionContextValue } from '../api/session-context';
 
 type GateState =
   | { kind: 'checking' }

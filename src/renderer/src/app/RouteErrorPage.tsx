@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { useRouteError } from 'react-router-dom';
 import { routeTexts } from '../i18n/route-texts';
 import { uiTexts } from '../i18n/ui-texts';
-import { isChunkLoadError } from './lazy-screen';
+import { isChunkLoadError } from '../routing/lazy-screen';
 
 /**
  * Last line of defence for a route: a Turkish message and a way out instead of a blank window. A screen

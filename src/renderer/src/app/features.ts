@@ -19,13 +19,15 @@ import { bidsFeature } from '../features/bids';
 import { quizbuilderFeature } from '../features/quizbuilder';
 import { recordEditFeature } from '../features/record-edit';
 import { setupFeature } from '../features/setup';
-import type { FeatureRoutes } from './feature-routes';
+import { registerFeatures } from '../routing/feature-registry';
+import type { FeatureRoutes } from '../routing/feature-routes';
 
 /**
  * Every feature, registered once: its index.ts exports a FeatureRoutes (`export const xFeature:
  * FeatureRoutes = { open?, shell?, namedRoutes? }`, screens through lazyScreen so each stays its own
- * script) and gets one line here. The router (app/router.tsx) and the menu's named routes
- * (shell/menu-targets.ts) read this list; nothing else needs to know the screen.
+ * script) and gets one line here. It is registered in routing/feature-registry.ts, where the router
+ * (app/router.tsx), the menu's named routes (shell/menu-targets.ts) and links between screens read it;
+ * nothing else needs to know the screen.
  */
 export const FEATURES: readonly FeatureRoutes[] = [
   loginFeature,
@@ -50,3 +52,5 @@ export const FEATURES: readonly FeatureRoutes[] = [
   bidsFeature,
   quizbuilderFeature,
 ];
+
+registerFeatures(FEATURES);

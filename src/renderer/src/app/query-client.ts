@@ -1,6 +1,6 @@
 import { MutationCache, QueryClient } from '@tanstack/react-query';
 import { CrmError } from '../api/crm-error';
-import { createConnectionMonitor, type ConnectionMonitor } from './connection-monitor';
+import { createConnectionMonitor, type ConnectionMonitor } from '../api/connection-monitor';
 
 /** A lost connection is retried at most this far apart, so screens refresh soon after it returns. */
 export const RETRY_DELAY_MAX_MS = 5_000;

@@ -1,10 +1,10 @@
 import { createHashRouter, type RouteObject } from 'react-router-dom';
 import { routeTexts } from '../i18n/route-texts';
 import { AuthGuard } from './AuthGuard';
-import type { FeatureRoutes } from './feature-routes';
+import type { FeatureRoutes } from '../routing/feature-routes';
 import { FEATURES } from './features';
-import { FullPageStatus } from './FullPageStatus';
-import { lazyScreen, withPrefetch } from './lazy-screen';
+import { FullPageStatus } from '../ui/FullPageStatus';
+import { lazyScreen, withPrefetch } from '../routing/lazy-screen';
 import { RootLayout } from './RootLayout';
 import { RouteErrorPage } from './RouteErrorPage';
 
@@ -23,7 +23,7 @@ export function createAppRouter(): ReturnType<typeof createHashRouter> {
   return createHashRouter(appRoutes());
 }
 
-/** The route table, also read to tell which screens this build has (app/route-features.ts). */
+/** The route table of the registered features (routing/feature-registry.ts). */
 export function appRoutes(features: readonly FeatureRoutes[] = FEATURES): RouteObject[] {
   // The screens inside the shell; their scripts are prefetched once the shell is up.
   const shellScreens: RouteObject[] = features.flatMap((feature) => feature.shell ?? []);
@@ -41,8 +41,8 @@ export function appRoutes(features: readonly FeatureRoutes[] = FEATURES): RouteO
             {
               lazy: withPrefetch(
                 lazyScreen(
-                  () => import('../shell/AppShell'),
-                  (m) => m.AppShell,
+                  () => import('./ShellRoute'),
+                  (m) => m.ShellRoute,
                 ),
                 shellScreens,
               ),

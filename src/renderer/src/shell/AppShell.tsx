@@ -1,13 +1,21 @@
 import { Button, Classes, Navbar, NavbarDivider, NonIdealState } from '@blueprintjs/core';
-import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import {
+  useCallback,
+  useEffect,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+  type ComponentType,
+  type ReactNode,
+} from 'react';
 import { Link, Navigate, Outlet, useLocation, useNavigate } from 'react-router-dom';
 import type { Me, MenuTable } from '../../../shared/contract';
 import { mayEnterAdminPanel } from '../../../shared/domain/constants';
 import { format, messages } from '../../../shared/i18n/messages';
 import { usePermissions } from '../api/permissions';
-import { FullPageStatus } from '../app/FullPageStatus';
-import { ForcedPasswordChange } from '../features/profile';
-import { useSession } from '../app/session-context';
+import { FullPageStatus } from '../ui/FullPageStatus';
+import { useSession } from '../api/session-context';
 import { uiTexts } from '../i18n/ui-texts';
 import { ConnectionBanner } from './connection/ConnectionBanner';
 import { ChatBadgeContext } from './chat-notices/chat-badge-context';
@@ -170,7 +178,12 @@ function ShellFrame({ me, tables, title, userName }: ShellFrameProps): ReactNode
   );
 }
 
-export function AppShell(): ReactNode {
+export interface AppShellProps {
+  /** Shown instead of the shell while an admin-set password is in use (the profile feature's screen). */
+  passwordChange: ComponentType<{ email: string; name: string }>;
+}
+
+export function AppShell({ passwordChange: PasswordChange }: AppShellProps): ReactNode {
   const permissions = usePermissions();
   const { session } = useSession();
   const location = useLocation();
@@ -203,7 +216,7 @@ export function AppShell(): ReactNode {
   const { me, tables } = permissions.data;
   const userName = me.name || session.userName || '';
   // An admin-set password (see docs/admin-guide.md): nothing but the change until the user has their own.
-  if (me.must_change_password === true) return <ForcedPasswordChange email={me.email} name={me.name} />;
+  if (me.must_change_password === true) return <PasswordChange email={me.email} name={me.name} />;
 
   return (
     <PreferencesProvider userId={session.userId ?? me.id}>

@@ -2,8 +2,8 @@ import { IconNames, type IconName } from '@blueprintjs/icons';
 import type { MenuTable } from '../../../shared/contract';
 import { MENU_LOCATIONS } from '../../../shared/domain';
 import { workflowMessages } from '../../../shared/i18n/workflow-messages';
-import type { NamedRoute } from '../app/feature-routes';
-import { FEATURES } from '../app/features';
+import type { NamedRoute } from '../routing/feature-routes';
+import { registeredNamedRoutes } from '../routing/feature-registry';
 
 export function listPath(table: string): string {
   return `/list/${encodeURIComponent(table)}`;
@@ -11,19 +11,12 @@ export function listPath(table: string): string {
 
 /**
  * Named routes a menu entry's `url` may point at (see docs/requirements.md#shell-lists-and-chat: "an entry with a url opens the named route"),
- * as the features declare them (their index.ts, listed in app/features.ts). Only screens this version really
+ * as the registered features declare them (routing/feature-registry.ts). Only screens this version really
  * has are listed. An entry whose url names a screen that does not exist yet is not shown at all (see docs/operations.md#security):
- * it is a screen, never a list of its table, and the server refuses it as a table. Gathered on first use,
- * not at module load: features' own files (the admin layout, the shell pieces they use) import this module,
- * so the feature list is still being evaluated when it loads.
+ * it is a screen, never a list of its table, and the server refuses it as a table.
  */
-let namedRoutes: Readonly<Record<string, NamedRoute>> | undefined;
-
 function allNamedRoutes(): Readonly<Record<string, NamedRoute>> {
-  namedRoutes ??= Object.fromEntries(
-    FEATURES.flatMap((feature) => Object.entries(feature.namedRoutes ?? {})),
-  );
-  return namedRoutes;
+  return registeredNamedRoutes();
 }
 
 function routeName(url: string): string {

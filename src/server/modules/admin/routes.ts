@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { registerCall } from '../../http/register-call';
-import type { Services } from '../../compose';
+import type { Services } from '../../services';
 
 /**
  * GET /admin/info (see docs/requirements.md#shell-lists-and-chat /admin, #calls): the admin panel's counters; Reset Cache, the journal of admin

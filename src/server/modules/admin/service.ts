@@ -8,7 +8,7 @@ import type { TableRegistry } from '../../engine/registry';
 import { column } from '../../engine/sql-helpers';
 import type { EngineUser } from '../../engine/types';
 import { DomainError, isDomainError } from '../../domain-errors';
-import type { Realtime } from '../../realtime/realtime';
+import type { Realtime } from '../../kernel/realtime-port';
 import type { Invalidate } from '../../cache/invalidation-bus';
 import { adminMessages } from '../../../shared/i18n/admin-messages';
 import { journalAdminChange, listAdminJournal, type JournalQuery } from './admin-journal';

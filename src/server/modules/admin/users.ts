@@ -7,9 +7,9 @@ import { adminMessages } from '../../../shared/i18n/admin-messages';
 import type { Database } from '../../db/schema';
 import { DomainError } from '../../domain-errors';
 import type { EngineUser } from '../../engine/types';
-import type { Realtime } from '../../realtime/realtime';
+import type { Realtime } from '../../kernel/realtime-port';
 import type { Invalidate } from '../../cache/invalidation-bus';
-import { hashPassword } from '../auth/passwords';
+import { hashPassword } from '../auth';
 import { journalAdminChange } from './admin-journal';
 import { requireAdmin } from './require-admin';
 

@@ -3,10 +3,9 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildOpenApiDocument } from './openapi-document';
+import { API_DOCS_PATH, OPENAPI_PATH } from './api-docs-paths';
 
-/** Where the API reference lives under the API prefix: the document and its readable page. */
-export const OPENAPI_PATH = '/openapi.json';
-export const API_DOCS_PATH = '/docs';
+export { API_DOCS_PATH, OPENAPI_PATH } from './api-docs-paths';
 
 /**
  * Swagger UI's files, served from the swagger-ui-dist package on this machine: the page works offline and

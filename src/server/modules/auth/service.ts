@@ -9,25 +9,9 @@ import type { InvalidationBus } from '../../cache/invalidation-bus';
 import { createSessionCache, type LoadedSession } from '../../cache/session-cache';
 import { LoginThrottle, type LoginThrottleOptions } from './login-throttle';
 import { hashPassword, needsRehash, verifyPassword } from './passwords';
+import type { AuthUser } from '../../kernel/session';
 
-/** The signed-in user as every authenticated handler sees it. */
-export interface AuthUser {
-  id: number;
-  name: string;
-  email: string;
-  department: Department;
-  user_group_id: number;
-  user_group: string | null;
-  team_id: number | null;
-  team: string | null;
-  dahili: string | null;
-  telegram_id: string | null;
-  theme: string | null;
-  /** The line one click on "Ara" calls on (migration 029). */
-  default_call_line?: string | null;
-  /** An admin set the password: only the password change (and the calls the app needs to show it) pass. */
-  must_change_password?: boolean;
-}
+export type { AuthUser } from '../../kernel/session';
 
 export interface LoginInput {
   email: string;

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { registerCall } from '../../http/register-call';
-import type { Services } from '../../compose';
+import type { Services } from '../../services';
 
 /** Offer templates and offers (see docs/requirements.md#lead-workspace-and-work-screens /bids, /bids/{lead_id}/{id}; #calls Bids). */
 export function registerBidRoutes(app: FastifyInstance, { bids }: Pick<Services, 'bids'>): void {

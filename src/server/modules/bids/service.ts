@@ -16,7 +16,7 @@ import type { LeadScope } from '../../engine/lead-scope';
 import { recordNotFound } from '../../engine/record-store';
 import type { TableRegistry } from '../../engine/registry';
 import type { EngineUser } from '../../engine/types';
-import { requireScreenFlag } from '../hooks/screen-access';
+import { requireScreenFlag } from '../hooks';
 
 /** The menu entry (crm_tables row with url 'bids') whose permission opens the template builder. */
 export const BIDS_SCREEN = 'bids';

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { registerCall } from '../../http/register-call';
-import type { Services } from '../../compose';
+import type { Services } from '../../services';
 
 /** The list's bulk actions (see docs/requirements.md#calls "Lists and records"): update, delete, delete notes. */
 export function registerBulkRoutes(app: FastifyInstance, { bulk }: Pick<Services, 'bulk'>): void {

@@ -4,7 +4,7 @@ import type { Database } from '../../db/schema';
 import type { LeadScope } from '../../engine/lead-scope';
 import { column } from '../../engine/sql-helpers';
 import type { EngineUser } from '../../engine/types';
-import { requireScreenFlag } from '../hooks/screen-access';
+import { requireScreenFlag } from '../hooks';
 
 /** The menu entry (crm_tables row with url 'call-periods') whose permission opens the list. */
 export const CALL_PERIODS_SCREEN = 'call_periods';

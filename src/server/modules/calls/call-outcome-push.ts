@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { AdapterLog } from '../../adapters/adapter-log';
 import type { CallOutcome } from '../../adapters/telephony/telephony';
 import type { Database } from '../../db/schema';
-import type { Realtime } from '../../realtime/realtime';
+import type { Realtime } from '../../kernel/realtime-port';
 import type { CallLog } from './call-log';
 
 export interface CallOutcomeHandlerDeps {

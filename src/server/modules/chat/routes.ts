@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { registerCall } from '../../http/register-call';
-import type { Services } from '../../compose';
+import type { Services } from '../../services';
 
 /** Chat (see docs/requirements.md#shell-lists-and-chat /chat, #calls /chatMessages): channels, direct conversations, messages, read markers. */
 export function registerChatRoutes(app: FastifyInstance, { chat }: Pick<Services, 'chat'>): void {

@@ -20,7 +20,7 @@ import { recordNotFound } from '../../engine/record-store';
 import type { TableRegistry } from '../../engine/registry';
 import { and, column, type Condition } from '../../engine/sql-helpers';
 import type { EngineUser } from '../../engine/types';
-import type { Realtime } from '../../realtime/realtime';
+import type { Realtime } from '../../kernel/realtime-port';
 import type { ChatMessageEvent } from '../../../shared/contract/realtime';
 
 /** The menu entry (crm_tables, url 'chat') whose permission row says who chats (show) and manages (update). */

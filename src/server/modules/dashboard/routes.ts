@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { Services } from '../../compose';
+import type { Services } from '../../services';
 import { registerCall } from '../../http/register-call';
 
 /** The home dashboard: its charts and the reminder calendar (see docs/requirements.md#calls Reports, Calendar). */

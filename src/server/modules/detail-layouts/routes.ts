@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { Services } from '../../compose';
+import type { Services } from '../../services';
 import { registerCall } from '../../http/register-call';
 
 /** The generic detail page's layouts, per user and table (docs/api-conformance.md#detail-layouts). */

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { registerCall } from '../../http/register-call';
-import type { Services } from '../../compose';
+import type { Services } from '../../services';
 
 /** The lead detail's E-Mail tab (see docs/requirements.md#lead-workspace-and-work-screens, #task-customer-and-money-states, #calls): queue from a template, list the lead's e-mails. */
 export function registerEmailRoutes(app: FastifyInstance, { email: emails }: Pick<Services, 'email'>): void {

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { registerCall } from '../../http/register-call';
-import type { Services } from '../../compose';
+import type { Services } from '../../services';
 
 /** Saved favourite filters of the list screen (see docs/requirements.md#shell-lists-and-chat, #filters-and-list-input, #calls). */
 export function registerFavoriteFilterRoutes(

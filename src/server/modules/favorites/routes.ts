@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { messages } from '../../../shared/i18n/messages';
-import type { Services } from '../../compose';
+import type { Services } from '../../services';
 import { registerCall } from '../../http/register-call';
 
 /** The user's favourite pages in the side panel (see docs/requirements.md#calls). */

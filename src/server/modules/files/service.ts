@@ -14,7 +14,7 @@ import { DomainError } from '../../domain-errors';
 import { recordNotFound } from '../../engine/record-store';
 import type { EngineUser } from '../../engine/types';
 import type { LeadFileStorage } from './lead-file-storage';
-import type { ReceivedFile, ReceivedUpload } from '../../http/multipart-upload';
+import type { ReceivedFile, ReceivedUpload } from '../../kernel/received-upload';
 import type { LeadScope } from '../../engine/lead-scope';
 
 /** The lead detail tab files belong to (option list 130). */

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { registerCall } from '../../http/register-call';
-import type { Services } from '../../compose';
+import type { Services } from '../../services';
 
 /** Lead-assignment rules (see docs/requirements.md#lead-workspace-and-work-screens /hooks, #calls Hooks). */
 export function registerHookRoutes(app: FastifyInstance, { hooks }: Pick<Services, 'hooks'>): void {

@@ -12,11 +12,16 @@ import { resolveTableAccess } from '../../engine/permission-resolver';
 import type { TableRegistry } from '../../engine/registry';
 import { and, column } from '../../engine/sql-helpers';
 import type { EngineUser } from '../../engine/types';
-import type { ExportFileStore } from '../export/export-files';
-import { openExportRows } from '../export/export-rows';
-import { loadOptionLabels } from '../export/option-labels';
-import { exportCell, exportCellKind, exportFileName } from '../export/service';
-import { writeXlsx, type XlsxRow } from '../export/xlsx-writer';
+import {
+  type ExportFileStore,
+  type XlsxRow,
+  exportCell,
+  exportCellKind,
+  exportFileName,
+  loadOptionLabels,
+  openExportRows,
+  writeXlsx,
+} from '../export';
 
 export interface DoubleExporter {
   /** POST /export/double/{table}: the given leads (those of the user's rows) as an xlsx to download. */

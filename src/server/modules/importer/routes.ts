@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { DEFAULT_IMPORT_TABLE } from '../../../shared/contract';
 import { messages } from '../../../shared/i18n/messages';
-import type { Services } from '../../compose';
+import type { Services } from '../../services';
 import { registerCall } from '../../http/register-call';
-import { createExportFileStore, exportDirectory } from '../export/export-files';
+import { createExportFileStore, exportDirectory } from '../export';
 import { createDoubleExporter } from './double-export';
 
 export interface ImporterRoutesDeps extends Pick<Services, 'db' | 'registry' | 'importer'> {

@@ -23,7 +23,7 @@ import { checkWriteValues, invalidField, type WriteValue } from '../../engine/re
 import type { TableRegistry } from '../../engine/registry';
 import { and, column } from '../../engine/sql-helpers';
 import type { EngineUser } from '../../engine/types';
-import type { Realtime } from '../../realtime/realtime';
+import type { Realtime } from '../../kernel/realtime-port';
 import { fillEmptyFields, type DuplicateRow } from './import-duplicates';
 import { ownerText, ownerValues } from './import-owner';
 import { coerceRows, distinctValues, importFields, PHONE_FIELDS } from './import-rows';

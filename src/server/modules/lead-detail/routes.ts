@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { LEAD_DETAIL_PAGE_DEFAULT } from '../../../shared/contract';
 import { registerCall } from '../../http/register-call';
-import type { Services } from '../../compose';
+import type { Services } from '../../services';
 
 const DEFAULT_JOURNAL_PAGE = { page: 1, limit: LEAD_DETAIL_PAGE_DEFAULT };
 

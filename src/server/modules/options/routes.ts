@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { registerCall } from '../../http/register-call';
-import type { Services } from '../../compose';
+import type { Services } from '../../services';
 
 /** GET /getOption/{id}, GET /getOptionList and GET /autocomplete/{a}/{b}?q= (see docs/requirements.md#calls). */
 export function registerOptionRoutes(

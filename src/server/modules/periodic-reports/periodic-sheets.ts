@@ -4,11 +4,10 @@ import { periodicReportMessages as p } from '../../../shared/i18n/periodic-repor
 import type { Database } from '../../db/schema';
 import { DomainError } from '../../domain-errors';
 import type { EngineUser } from '../../engine/types';
-import type { XlsxCell, XlsxColumn, XlsxSheet } from '../export/xlsx-writer';
-import { monthlySheet } from '../report-monthly/monthly-sheet';
-import type { MonthlyReportService } from '../report-monthly/service';
-import type { ReportBuilderService } from '../report-builder/service';
-import type { ReportsService } from '../reports/service';
+import type { XlsxCell, XlsxColumn, XlsxSheet } from '../export';
+import { type MonthlyReportService, monthlySheet } from '../report-monthly';
+import type { ReportBuilderService } from '../report-builder';
+import type { ReportsService } from '../reports';
 import type { PeriodicReportType } from '../../../shared/contract';
 import { parsePeriodicData } from './service';
 

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { Services } from '../../compose';
+import type { Services } from '../../services';
 import { registerCall } from '../../http/register-call';
 
 /** Periodic e-mailed reports (see docs/requirements.md#calls savePeriod): save, list with their sending state, delete. */

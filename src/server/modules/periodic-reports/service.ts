@@ -15,7 +15,7 @@ import type { Database } from '../../db/schema';
 import { DomainError } from '../../domain-errors';
 import { recordNotFound } from '../../engine/record-store';
 import type { EngineUser } from '../../engine/types';
-import { journalAdminChange } from '../admin/admin-journal';
+import { journalAdminChange } from '../admin';
 import { requireAllowedReceivers, type ReportMailDomains } from './mail-domains';
 
 /** Who schedules periodic reports (see docs/requirements.md#who-uses-it: managers and admins); admins see and remove everyone's. */

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { registerCall } from '../../http/register-call';
-import type { Services } from '../../compose';
+import type { Services } from '../../services';
 
 /** GET /permissionsAdmin, GET /permissions/{userGroupId}, POST /permission/save/ (see docs/requirements.md#calls) and the preview. */
 export function registerPermissionRoutes(

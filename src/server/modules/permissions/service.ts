@@ -15,10 +15,9 @@ import {
 } from '../../engine/row-restriction';
 import { and, or, type Condition } from '../../engine/sql-helpers';
 import type { EngineUser, TableDefinition } from '../../engine/types';
-import type { Realtime } from '../../realtime/realtime';
+import type { Realtime } from '../../kernel/realtime-port';
 import type { Invalidate } from '../../cache/invalidation-bus';
-import { journalAdminChange } from '../admin/admin-journal';
-import { requireAdmin } from '../admin/require-admin';
+import { journalAdminChange, requireAdmin } from '../admin';
 import {
   editorTable,
   groupPermission,

@@ -12,8 +12,7 @@ import { recordNotFound, selectRow } from '../../engine/record-store';
 import type { TableRegistry } from '../../engine/registry';
 import { and, column } from '../../engine/sql-helpers';
 import type { EngineUser } from '../../engine/types';
-import type { AfterStep } from '../transactions/after-step';
-import type { TransactionRow } from '../transactions/workflow';
+import type { AfterStep, TransactionRow } from '../transactions';
 import {
   insertOperation,
   journalOperationStep,

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { registerCall } from '../../http/register-call';
-import type { Services } from '../../compose';
+import type { Services } from '../../services';
 
 /** Funding a completed deposit and the operations that funded it (docs/money.md#platform-operations). */
 export function registerFundingRoutes(app: FastifyInstance, { funding }: Pick<Services, 'funding'>): void {

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { registerCall } from '../../http/register-call';
-import type { Services } from '../../compose';
+import type { Services } from '../../services';
 
 /** Trading account calls of docs/requirements.md#calls (/mt5/*): the platformlar tab of the lead detail. */
 export function registerPlatformRoutes(

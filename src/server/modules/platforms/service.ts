@@ -21,12 +21,7 @@ import { resolveTableAccess, type TableAccess } from '../../engine/permission-re
 import { recordNotFound } from '../../engine/record-store';
 import type { TableRegistry } from '../../engine/registry';
 import type { EngineUser } from '../../engine/types';
-import {
-  insertOperation,
-  journalOperationStep,
-  operationViews,
-  queuedText,
-} from '../platform-operations/operation-records';
+import { insertOperation, journalOperationStep, operationViews, queuedText } from '../platform-operations';
 import { platformFailure } from './platform-errors';
 
 /** The lead detail tab of platform accounts (option list 130). */

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { Services } from '../../compose';
+import type { Services } from '../../services';
 import { registerCall } from '../../http/register-call';
 
 /** The user's stored shell preferences: layout, theme, muted keywords (see docs/requirements.md#calls). */

@@ -2,7 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import { DEFAULT_PREFERENCES, preferencesSchema, type Preferences } from '../../../shared/contract';
 import type { Database } from '../../db/schema';
 import type { Invalidate } from '../../cache/invalidation-bus';
-import type { AuthUser } from '../auth/service';
+import type { AuthUser } from '../auth';
 
 export interface PreferencesService {
   get(user: AuthUser): Promise<Preferences>;

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { Services } from '../../compose';
+import type { Services } from '../../services';
 import { bearerToken, registerCall } from '../../http/register-call';
 
 /** The profile screen: saving extension, Telegram id, theme and password, and its dashboard (see docs/requirements.md#calls). */

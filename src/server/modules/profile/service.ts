@@ -7,10 +7,9 @@ import { workflowMessages } from '../../../shared/i18n/workflow-messages';
 import type { Database } from '../../db/schema';
 import type { LeadScope } from '../../engine/lead-scope';
 import type { EngineUser } from '../../engine/types';
-import type { Realtime } from '../../realtime/realtime';
+import type { Realtime } from '../../kernel/realtime-port';
 import type { Invalidate } from '../../cache/invalidation-bus';
-import { hashToken, type AuthUser } from '../auth/service';
-import { hashPassword, verifyPassword } from '../auth/passwords';
+import { type AuthUser, hashPassword, hashToken, verifyPassword } from '../auth';
 import { userDashboard } from './user-dashboard';
 
 type AuthSaveBody = z.output<(typeof contract)['authSave']['body']>;

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { registerCall } from '../../http/register-call';
-import type { Services } from '../../compose';
+import type { Services } from '../../services';
 
 /**
  * The metadata-driven record calls of docs/requirements.md#calls ("Lists and records"): permissions, fields, table,

@@ -28,9 +28,8 @@ import { getTableRegistry, type TableRegistry } from '../../engine/registry';
 import { journaledWrite } from '../../engine/lead-journal';
 import type { RecordHooks } from '../../engine/record-hooks';
 import type { EngineUser, FieldDefinition, TableDefinition } from '../../engine/types';
-import type { AuthUser } from '../auth/service';
+import { type AuthUser, insertPasswordFields, takePasswordInputs } from '../auth';
 import { findLeadDuplicates, refuseUnconfirmedDuplicates } from './lead-duplicates';
-import { insertPasswordFields, takePasswordInputs } from '../auth/password-inputs';
 
 type ListBody = z.output<(typeof contract)['table']['body']>;
 type RowBody = z.output<(typeof contract)['row']['body']>;

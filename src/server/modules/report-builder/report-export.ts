@@ -7,9 +7,7 @@ import {
   type CallResult,
   type ListResult,
 } from '../../../shared/contract';
-import type { ExportFileStore } from '../export/export-files';
-import { exportFileName } from '../export/service';
-import { writeXlsx, type XlsxCell, type XlsxRow } from '../export/xlsx-writer';
+import { type ExportFileStore, type XlsxCell, type XlsxRow, exportFileName, writeXlsx } from '../export';
 import { reportBuilderMessages as texts } from '../../../shared/i18n/report-builder-messages';
 
 /** A count or sum as a spreadsheet number (Excel holds doubles; the app shows the exact text). */

@@ -16,7 +16,7 @@ import { DomainError } from '../../domain-errors';
 import { toCell } from '../../engine/cells';
 import type { FilterCondition } from '../../engine/filter-compiler';
 import { and, type Condition } from '../../engine/sql-helpers';
-import type { OptionsService } from '../options/service';
+import type { OptionsService } from '../options';
 import { requireBounded, type IndexCatalog } from './report-bounds';
 import {
   activeUserCondition,

@@ -3,12 +3,7 @@ import { FILTER_TYPES } from '../../../shared/domain/filters';
 import type { Database } from '../../db/schema';
 import { compileFilters, type FilterCondition } from '../../engine/filter-compiler';
 import { and, column, decimalText, or, type Condition } from '../../engine/sql-helpers';
-import {
-  TOTALS_LEAD_COLUMNS,
-  TOTALS_OWN_COLUMNS,
-  TRANSACTION_TOTALS,
-  totalsScope,
-} from '../reports/transaction-totals';
+import { TOTALS_LEAD_COLUMNS, TOTALS_OWN_COLUMNS, TRANSACTION_TOTALS, totalsScope } from '../reports';
 import { groupKey, groupText, namesUsers, reportFrom, type SplitFilters } from './report-query';
 import type { ReportSource, ResolvedField } from './report-source';
 

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { Services } from '../../compose';
+import type { Services } from '../../services';
 import { registerCall } from '../../http/register-call';
 
 /** The report builder of docs/requirements.md#lead-workspace-and-work-screens (/reports) and #calls (reportBuilder, saveReport, updateReport, deleteReport, fields). */

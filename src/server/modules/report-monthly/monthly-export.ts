@@ -5,9 +5,7 @@ import { messages } from '../../../shared/i18n/messages';
 import { DomainError } from '../../domain-errors';
 import type { LeadScope } from '../../engine/lead-scope';
 import type { EngineUser } from '../../engine/types';
-import type { ExportFileStore } from '../export/export-files';
-import { exportFileName } from '../export/service';
-import { xlsxBuffer } from '../export/xlsx-buffer';
+import { type ExportFileStore, exportFileName, xlsxBuffer } from '../export';
 import { monthlySheet } from './monthly-sheet';
 import type { MonthlyReportService } from './service';
 

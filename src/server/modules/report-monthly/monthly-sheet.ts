@@ -1,6 +1,6 @@
 import type { MoneyMeasure, MonthlyMeasures } from '../../../shared/contract';
 import { periodicReportMessages as p } from '../../../shared/i18n/periodic-report-messages';
-import type { XlsxCell, XlsxColumn, XlsxSheet } from '../export/xlsx-writer';
+import type { XlsxCell, XlsxColumn, XlsxSheet } from '../export';
 import type { MonthlyReport } from './service';
 
 const m = p.monthly;

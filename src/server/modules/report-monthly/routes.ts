@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import type { Services } from '../../compose';
+import type { Services } from '../../services';
 import { registerCall } from '../../http/register-call';
-import { createExportFileStore, exportDirectory } from '../export/export-files';
+import { createExportFileStore, exportDirectory } from '../export';
 import { createMonthlyExporter } from './monthly-export';
 
 export interface MonthlyReportRoutesDeps extends Pick<Services, 'monthlyReport' | 'leadScope'> {

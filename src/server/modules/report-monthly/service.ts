@@ -20,9 +20,9 @@ import { resolveTableAccess, type TableAccess } from '../../engine/permission-re
 import type { TableRegistry } from '../../engine/registry';
 import { column, decimalText, type Condition } from '../../engine/sql-helpers';
 import type { EngineUser } from '../../engine/types';
-import type { OptionsService } from '../options/service';
-import { TRANSACTIONS_TABLE } from '../transactions/workflow';
-import { LEAD_TOTALS, leadTotalsScope, TRANSACTION_TOTALS, totalsScope } from '../reports/transaction-totals';
+import type { OptionsService } from '../options';
+import { TRANSACTIONS_TABLE } from '../transactions';
+import { LEAD_TOTALS, TRANSACTION_TOTALS, leadTotalsScope, totalsScope } from '../reports';
 
 export type MonthlyReport = CallResult<'reportMonthly'>;
 export type MonthlyTransactions = CallResult<'reportMonthlyTransactions'>;

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { Services } from '../../compose';
+import type { Services } from '../../services';
 import { registerCall } from '../../http/register-call';
 
 /** The lead reports of docs/requirements.md#lead-workspace-and-work-screens (/report/utm, /report/agent, /piechart/firstFund). */

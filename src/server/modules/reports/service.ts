@@ -16,8 +16,8 @@ import type { LeadScope } from '../../engine/lead-scope';
 import { isOpenScope, type TableAccess } from '../../engine/permission-resolver';
 import { column } from '../../engine/sql-helpers';
 import type { EngineUser } from '../../engine/types';
-import type { OptionsService } from '../options/service';
-import { toRange, type DateRangeInput } from '../dashboard/service';
+import type { OptionsService } from '../options';
+import { type DateRangeInput, toRange } from '../dashboard';
 
 export interface ReportInput extends DateRangeInput {
   utmKey: UtmKey;

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { Services } from '../../compose';
+import type { Services } from '../../services';
 import { registerCall } from '../../http/register-call';
 
 /** The top bar's lead search (see docs/requirements.md#calls; docs/requirements.md#calls phone search): by name, by number, name suggestions. */

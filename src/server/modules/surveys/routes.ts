@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { registerCall } from '../../http/register-call';
-import type { Services } from '../../compose';
+import type { Services } from '../../services';
 
 /** Surveys of the lead detail's anketler tab and the survey builder (see docs/requirements.md#lead-workspace-and-work-screens, #calls). */
 export function registerSurveyRoutes(app: FastifyInstance, { surveys }: Pick<Services, 'surveys'>): void {

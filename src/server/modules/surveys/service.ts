@@ -16,7 +16,7 @@ import type { Database } from '../../db/schema';
 import { DomainError } from '../../domain-errors';
 import type { EngineUser } from '../../engine/types';
 import type { LeadScope } from '../../engine/lead-scope';
-import { requireScreenFlag } from '../hooks/screen-access';
+import { requireScreenFlag } from '../hooks';
 
 /** The lead detail tab surveys belong to (option list 130). */
 export const SURVEYS_MODULE = 'anketler';

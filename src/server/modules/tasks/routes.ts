@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { registerCall } from '../../http/register-call';
-import type { Services } from '../../compose';
+import type { Services } from '../../services';
 
 /** Tasks of the lead detail's gorevler tab and of the tasks page (see docs/requirements.md#lead-workspace-and-work-screens, #task-customer-and-money-states, #calls). */
 export function registerTaskRoutes(app: FastifyInstance, { tasks }: Pick<Services, 'tasks'>): void {

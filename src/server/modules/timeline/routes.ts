@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { Services } from '../../compose';
+import type { Services } from '../../services';
 import { registerCall } from '../../http/register-call';
 
 /** A lead's timeline (docs/user-guide.md#zaman-akisi): one call, scoped like the lead itself. */

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { CallName } from '../../../shared/contract';
 import type { Database } from '../../db/schema';
-import type { Realtime } from '../../realtime/realtime';
+import type { Realtime } from '../../kernel/realtime-port';
 import type { EngineUser } from '../../engine/types';
 import type { TimelineService } from './service';
 

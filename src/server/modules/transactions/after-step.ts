@@ -1,7 +1,9 @@
-import type { Kysely } from 'kysely';
-import type { Database } from '../../db/schema';
+import type { Kysely, Selectable } from 'kysely';
+import type { Database, TransactionsTable } from '../../db/schema';
 import type { EngineUser } from '../../engine/types';
-import type { TransactionRow } from './workflow';
+
+/** A transactions row, as workflow.ts reads it (named there too; this file imports no workflow code). */
+type TransactionRow = Selectable<TransactionsTable>;
 
 /** One step of the transaction workflow as it stands inside its database transaction. */
 export interface WorkflowStep {

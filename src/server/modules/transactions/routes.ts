@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { registerCall } from '../../http/register-call';
-import type { Services } from '../../compose';
+import type { Services } from '../../services';
 
 /** Money instructions (see docs/requirements.md#calls "Transaction actions", lead info, search) plus their journal and flows. */
 export function registerTransactionRoutes(

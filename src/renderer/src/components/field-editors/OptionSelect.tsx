@@ -5,7 +5,7 @@ import { format } from '../../../../shared/i18n/messages';
 import { normalizeSearchText } from '../../../../shared/domain';
 import { useCrmQuery } from '../../api/use-crm-call';
 import { uiTexts } from '../../i18n/ui-texts';
-import { useDebouncedValue } from '../../shell/search/use-debounced-value';
+import { useDebouncedValue } from '../../ui/use-debounced-value';
 
 export type OptionSelectProps = {
   options: readonly OptionItem[];

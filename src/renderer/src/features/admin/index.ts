@@ -1,5 +1,5 @@
-import type { FeatureRoutes } from '../../app/feature-routes';
-import { lazyScreen } from '../../app/lazy-screen';
+import type { FeatureRoutes } from '../../routing/feature-routes';
+import { lazyScreen } from '../../routing/lazy-screen';
 
 // What other features may use of the admin area: its layout (sidebar, refusal) for the admin screens.
 export { AdminLayout, useMayAdminister, type AdminLayoutProps } from './AdminLayout';

@@ -1,5 +1,5 @@
-import type { FeatureRoutes } from '../../app/feature-routes';
-import { lazyScreen } from '../../app/lazy-screen';
+import type { FeatureRoutes } from '../../routing/feature-routes';
+import { lazyScreen } from '../../routing/lazy-screen';
 
 // Offer templates and a lead's offer with its PDF (see docs/requirements.md#lead-workspace-and-work-screens /bids).
 export const bidsFeature: FeatureRoutes = {

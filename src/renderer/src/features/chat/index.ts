@@ -1,5 +1,5 @@
-import type { FeatureRoutes } from '../../app/feature-routes';
-import { lazyScreen } from '../../app/lazy-screen';
+import type { FeatureRoutes } from '../../routing/feature-routes';
+import { lazyScreen } from '../../routing/lazy-screen';
 import { CHAT_PATH } from './chat-paths';
 
 // What other parts of the app may use of the chat feature: its addresses.

@@ -44,7 +44,7 @@ export function ImportReportPage(): ReactNode {
   if (reports.isError) return <NonIdealState icon="error" title={reports.error.message} />;
   const rows = reports.data.rows;
   return (
-    <div className="importer-page" data-testid="import-report-page">
+    <div className="page importer-page" data-testid="import-report-page">
       <h2 className="importer-title">{importerTexts.reportTitle}</h2>
       {rows.length === 0 ? (
         <NonIdealState icon="import" title={messages.importReportEmpty} />

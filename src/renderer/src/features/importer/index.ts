@@ -1,5 +1,5 @@
-import type { FeatureRoutes } from '../../app/feature-routes';
-import { lazyScreen } from '../../app/lazy-screen';
+import type { FeatureRoutes } from '../../routing/feature-routes';
+import { lazyScreen } from '../../routing/lazy-screen';
 
 // The importer (/excel/{table}) and its report (/report/import), docs/user-guide.md#importing-leads; each screen its own script.
 export const importerFeature: FeatureRoutes = {

@@ -1,5 +1,5 @@
-import type { FeatureRoutes } from '../../app/feature-routes';
-import { lazyScreen } from '../../app/lazy-screen';
+import type { FeatureRoutes } from '../../routing/feature-routes';
+import { lazyScreen } from '../../routing/lazy-screen';
 
 // The lead detail screen (docs/requirements.md#lead-workspace-and-work-screens): header, tabs and the panels of one lead.
 export const leadDetailFeature: FeatureRoutes = {

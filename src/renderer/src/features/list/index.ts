@@ -1,5 +1,5 @@
-import type { FeatureRoutes } from '../../app/feature-routes';
-import { lazyScreen } from '../../app/lazy-screen';
+import type { FeatureRoutes } from '../../routing/feature-routes';
+import { lazyScreen } from '../../routing/lazy-screen';
 
 // What other features may use of the list: the list a lead was opened from and the stored list
 // preferences (the lead detail's "next lead" follows them).

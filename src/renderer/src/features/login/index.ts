@@ -1,5 +1,5 @@
-import type { FeatureRoutes } from '../../app/feature-routes';
-import { lazyScreen } from '../../app/lazy-screen';
+import type { FeatureRoutes } from '../../routing/feature-routes';
+import { lazyScreen } from '../../routing/lazy-screen';
 
 // The sign-in screen, outside the shell.
 export const loginFeature: FeatureRoutes = {

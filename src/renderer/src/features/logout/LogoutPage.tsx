@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, type ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { crmKeys } from '../../api/query-keys';
-import { FullPageStatus } from '../../app/FullPageStatus';
+import { FullPageStatus } from '../../ui/FullPageStatus';
 import { useBridge } from '../../bridge/bridge-context';
 import { uiTexts } from '../../i18n/ui-texts';
 

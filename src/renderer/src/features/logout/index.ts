@@ -1,5 +1,5 @@
-import type { FeatureRoutes } from '../../app/feature-routes';
-import { lazyScreen } from '../../app/lazy-screen';
+import type { FeatureRoutes } from '../../routing/feature-routes';
+import { lazyScreen } from '../../routing/lazy-screen';
 
 // Signing out: ends the session and returns to the sign-in screen.
 export const logoutFeature: FeatureRoutes = {

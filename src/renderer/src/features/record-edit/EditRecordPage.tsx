@@ -6,10 +6,10 @@ import { format, messages } from '../../../../shared/i18n/messages';
 import { usePermissions } from '../../api/permissions';
 import { useRecordRow } from '../../api/record-row';
 import { useCrmMutation, useCrmQuery } from '../../api/use-crm-call';
-import { FullPageStatus } from '../../app/FullPageStatus';
+import { FullPageStatus } from '../../ui/FullPageStatus';
 import { uiTexts } from '../../i18n/ui-texts';
 import { PageNotFound } from '../not-found';
-import { RecordEditForm } from '../../ui/record-form';
+import { RecordEditForm } from '../../components/record-form';
 import { useNotifier } from '../../ui/toaster';
 import { DetailLayoutEditor } from './DetailLayoutEditor';
 

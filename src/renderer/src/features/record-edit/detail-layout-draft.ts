@@ -1,5 +1,5 @@
 import type { DetailSection, FieldMeta } from '../../../../shared/contract';
-import { groupByCategory } from '../../ui/record-form';
+import { groupByCategory } from '../../components/record-form';
 
 /**
  * The detail-page builder's draft as pure functions (unit-tested under Node): titled sections holding

@@ -1,5 +1,5 @@
-import type { FeatureRoutes } from '../../app/feature-routes';
-import { lazyScreen } from '../../app/lazy-screen';
+import type { FeatureRoutes } from '../../routing/feature-routes';
+import { lazyScreen } from '../../routing/lazy-screen';
 
 // A record of any table on its own page: /edit/{table}/{id}, and /detail/{table}/{id} leading there.
 export const recordEditFeature: FeatureRoutes = {

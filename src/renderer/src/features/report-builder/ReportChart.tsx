@@ -14,22 +14,10 @@ import {
 } from 'recharts';
 import type { AggregateResult } from '../../../../shared/contract';
 import type { ReportChartType } from '../../../../shared/domain/report-builder';
+import { CHART_PALETTE } from '../../ui/chart-palette';
 
 /** Distinct hues; they repeat past a dozen series, the legend still names each. */
-const COLORS = [
-  '#2d72d2',
-  '#238551',
-  '#c87619',
-  '#cd4246',
-  '#7961db',
-  '#00a396',
-  '#d1980b',
-  '#d13913',
-  '#147eb3',
-  '#634dbf',
-  '#29a634',
-  '#db2c6f',
-] as const;
+const COLORS = CHART_PALETTE;
 const color = (index: number): string => COLORS[index % COLORS.length] ?? '#2d72d2';
 
 /** Chart values are drawn, not summed: the table keeps the exact figures. */

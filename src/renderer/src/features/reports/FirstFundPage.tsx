@@ -12,22 +12,10 @@ import { reportTexts } from '../../i18n/report-texts';
 import { usePageTitle } from '../../shell/top-bar/top-bar-slot';
 import { ReportState } from './ReportState';
 import './reports.css';
+import { CHART_PALETTE } from '../../ui/chart-palette';
 
 /** Blueprint's distinct hues for the first dozen agents. */
-const SLICE_COLORS = [
-  '#2d72d2',
-  '#238551',
-  '#c87619',
-  '#cd4246',
-  '#7961db',
-  '#00a396',
-  '#d1980b',
-  '#d13913',
-  '#147eb3',
-  '#634dbf',
-  '#29a634',
-  '#db2c6f',
-] as const;
+const SLICE_COLORS = CHART_PALETTE;
 
 /**
  * A slice's colour: the palette first, then hues a golden angle apart with alternating lightness, so a

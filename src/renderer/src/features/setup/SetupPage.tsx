@@ -5,7 +5,7 @@ import { Navigate, useNavigate } from 'react-router-dom';
 import type { AppSettings, ServerCheck, ServerMode } from '../../../../shared/bridge';
 import { messages } from '../../../../shared/i18n/messages';
 import { appSettingsKey, useAppSettings } from '../../api/settings';
-import { FullPageStatus } from '../../app/FullPageStatus';
+import { FullPageStatus } from '../../ui/FullPageStatus';
 import { useBridge } from '../../bridge/bridge-context';
 import { uiTexts } from '../../i18n/ui-texts';
 

@@ -1,5 +1,5 @@
-import type { FeatureRoutes } from '../../app/feature-routes';
-import { lazyScreen } from '../../app/lazy-screen';
+import type { FeatureRoutes } from '../../routing/feature-routes';
+import { lazyScreen } from '../../routing/lazy-screen';
 
 // The Görevler page (see docs/requirements.md#lead-workspace-and-work-screens); the menu names it gorevler.
 export const tasksFeature: FeatureRoutes = {

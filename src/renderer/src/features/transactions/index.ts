@@ -1,6 +1,6 @@
 /** The money screens (see docs/money.md): the /transactions workspace and the parts the lead's money tab reuses. */
-import type { FeatureRoutes } from '../../app/feature-routes';
-import { lazyScreen } from '../../app/lazy-screen';
+import type { FeatureRoutes } from '../../routing/feature-routes';
+import { lazyScreen } from '../../routing/lazy-screen';
 
 export { TransactionTable, type TransactionTableProps } from './TransactionTable';
 export { AmountInput, useAmountReading, useCurrencyCode } from './AmountInput';

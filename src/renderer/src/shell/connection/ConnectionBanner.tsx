@@ -2,7 +2,7 @@ import { Callout } from '@blueprintjs/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useSyncExternalStore, type ReactNode } from 'react';
 import { messages } from '../../../../shared/i18n/messages';
-import { useConnectionMonitor } from '../../app/connection-context';
+import { useConnectionMonitor } from '../../api/connection-context';
 import { useBridge } from '../../bridge/bridge-context';
 import './connection.css';
 

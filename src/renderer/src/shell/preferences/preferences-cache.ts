@@ -1,14 +1,7 @@
-import {
-  DEFAULT_PREFERENCES,
-  LAYOUTS,
-  preferencesSchema,
-  type Layout,
-  type Preferences,
-} from '../../../../shared/contract';
-import { readSpecPreferenceKeys, writeSpecPreferenceKeys } from './spec-browser-keys';
+import { DEFAULT_PREFERENCES, preferencesSchema, type Preferences } from '../../../../shared/contract';
+import { readSpecPreferenceKeys, writeSpecPreferenceKeys, type PreferenceStorage } from './spec-browser-keys';
 
-/** The part of the Web Storage API the cache needs, so tests can pass a plain map. */
-export type PreferenceStorage = Pick<Storage, 'getItem' | 'setItem'>;
+export { isLayout, type PreferenceStorage } from './spec-browser-keys';
 
 /**
  * The server keeps the preferences (POST /preferences/); this copy in localStorage only paints the first
@@ -60,10 +53,6 @@ export function writeCachedPreferences(
     // Storage full or disabled: the next start paints the defaults until the server answers.
   }
   writeSpecPreferenceKeys(storage, userId, preferences);
-}
-
-export function isLayout(value: unknown): value is Layout {
-  return typeof value === 'string' && (LAYOUTS as readonly string[]).includes(value);
 }
 
 /** localStorage, or null where it is unavailable (Node tests, a locked-down browser). */

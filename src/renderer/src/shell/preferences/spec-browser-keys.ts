@@ -1,5 +1,11 @@
-import { MUTED_KEYWORDS_MAX, type Preferences } from '../../../../shared/contract';
-import { isLayout, type PreferenceStorage } from './preferences-cache';
+import { LAYOUTS, MUTED_KEYWORDS_MAX, type Layout, type Preferences } from '../../../../shared/contract';
+
+/** The part of the Web Storage API the cache needs, so tests can pass a plain map. */
+export type PreferenceStorage = Pick<Storage, 'getItem' | 'setItem'>;
+
+export function isLayout(value: unknown): value is Layout {
+  return typeof value === 'string' && (LAYOUTS as readonly string[]).includes(value);
+}
 
 /**
  * The browser storage keys the spec names for preferences (see docs/requirements.md#records-notes-and-settings): theme (the menu's place),

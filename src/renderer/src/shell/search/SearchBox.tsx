@@ -24,7 +24,7 @@ import {
   leadsListByName,
   searchKind,
 } from './search-keyword';
-import { useDebouncedValue } from './use-debounced-value';
+import { useDebouncedValue } from '../../ui/use-debounced-value';
 import { useLeadSearch } from './use-lead-search';
 
 export type SearchBoxHandle = {

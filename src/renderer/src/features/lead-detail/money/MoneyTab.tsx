@@ -33,7 +33,7 @@ import {
   useTransactionStatuses,
   useTransactionUpdates,
 } from '../../transactions';
-import { insertFailureText } from '../../../ui/record-form';
+import { insertFailureText } from '../../../components/record-form';
 import { RemittersTab } from '../remitters/RemittersTab';
 import { remittersQuery } from '../remitters/remitters';
 import { TabState } from '../TabState';

@@ -8,7 +8,7 @@ import { useNotifier } from '../../../ui/toaster';
 import { TurkishDateInput } from '../../../components/date-input';
 import { OptionSelect } from '../../../components/field-editors';
 import { uiTexts } from '../../../i18n/ui-texts';
-import { insertFailureText } from '../../../ui/record-form';
+import { insertFailureText } from '../../../components/record-form';
 import { useRefreshCalls } from '../lead-queries';
 import {
   CUSTOM_OFFSET,

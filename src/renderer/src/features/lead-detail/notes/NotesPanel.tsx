@@ -19,7 +19,7 @@ import { TurkishDateInput } from '../../../components/date-input';
 import { uiTexts } from '../../../i18n/ui-texts';
 import { canComplete } from '../../../shell/notifications/muted-keywords';
 import { useCompleteNotification } from '../../../shell/notifications/use-notifications';
-import { insertFailureText } from '../../../ui/record-form';
+import { insertFailureText } from '../../../components/record-form';
 import { TabState } from '../TabState';
 import { leadCallInputs, useRefreshCalls } from '../lead-queries';
 import { NOTES_TABLE, NoteForm } from './NoteForm';

@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { messages } from '../../../../../shared/i18n/messages';
 import { crmKeys } from '../../../api/query-keys';
-import { RecordEditForm, type RowAnswer } from '../../../ui/record-form';
+import { RecordEditForm, type RowAnswer } from '../../../components/record-form';
 import { LEAD_TABLE, useRefreshCalls } from '../lead-queries';
 
 export type PersonalInfoTabProps = { leadId: number; answer: RowAnswer };

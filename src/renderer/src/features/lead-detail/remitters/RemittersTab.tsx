@@ -12,7 +12,7 @@ import { useNotifier } from '../../../ui/toaster';
 import { FieldEditor, type FieldEditorValue } from '../../../components/field-editors';
 import { cellText } from '../../../components/field-renderers';
 import { uiTexts } from '../../../i18n/ui-texts';
-import { insertFailureText, insertInputs } from '../../../ui/record-form';
+import { insertFailureText, insertInputs } from '../../../components/record-form';
 import { TabState } from '../TabState';
 import {
   REMITTER_FIELDS,

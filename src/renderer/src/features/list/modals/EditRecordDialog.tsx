@@ -7,7 +7,7 @@ import { crmKeys } from '../../../api/query-keys';
 import { useRecordRow } from '../../../api/record-row';
 import { uiTexts } from '../../../i18n/ui-texts';
 import { FormDialogContent } from '../../../ui/FormDialog';
-import { RecordFields, useRecordForm, useRecordSave, type RowAnswer } from '../../../ui/record-form';
+import { RecordFields, useRecordForm, useRecordSave, type RowAnswer } from '../../../components/record-form';
 
 export type EditRecordDialogProps = {
   table: string;

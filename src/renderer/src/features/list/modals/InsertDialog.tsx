@@ -11,9 +11,17 @@ import { FieldEditor, type FieldEditorValue } from '../../../components/field-ed
 import { uiTexts } from '../../../i18n/ui-texts';
 import { FormDialog } from '../../../ui/FormDialog';
 import { useBridge } from '../../../bridge/bridge-context';
-import { DuplicateDialog } from '../../../ui/duplicates/DuplicateDialog';
-import { isDuplicateRefusal, useDuplicateQuestion } from '../../../ui/duplicates/use-duplicate-question';
-import { insertFailureText, insertFormFields, insertInputs, type FormValues } from '../../../ui/record-form';
+import { DuplicateDialog } from '../../../components/duplicates/DuplicateDialog';
+import {
+  isDuplicateRefusal,
+  useDuplicateQuestion,
+} from '../../../components/duplicates/use-duplicate-question';
+import {
+  insertFailureText,
+  insertFormFields,
+  insertInputs,
+  type FormValues,
+} from '../../../components/record-form';
 
 export type InsertDialogProps = {
   table: string;

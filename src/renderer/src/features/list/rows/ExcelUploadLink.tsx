@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { useHref } from 'react-router-dom';
 import { messages } from '../../../../../shared/i18n/messages';
 import { usePermissions } from '../../../api/permissions';
-import { routeFeatures } from '../../../app/route-features';
+import { routeFeatures } from '../../../routing/route-features';
 
 export type ExcelUploadLinkProps = { table: string };
 

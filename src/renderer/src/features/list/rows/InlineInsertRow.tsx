@@ -14,7 +14,7 @@ import {
   insertFailureText,
   insertInputs,
   type FormValues,
-} from '../../../ui/record-form';
+} from '../../../components/record-form';
 
 export type InlineInsertRowProps = { table: string };
 

@@ -1,8 +1,8 @@
 import { Button, Callout } from '@blueprintjs/core';
 import type { ReactNode } from 'react';
 import { format, messages } from '../../../../shared/i18n/messages';
-import { useNotifier } from '../toaster';
-import { EditorTableContext } from '../../components/field-editors';
+import { useNotifier } from '../../ui/toaster';
+import { EditorTableContext } from '../field-editors';
 import { uiTexts } from '../../i18n/ui-texts';
 import type { LayoutSection } from './record-form';
 import { RecordFields, type RowAnswer } from './RecordFields';

@@ -6,7 +6,7 @@ import { useCrmMutation } from '../../api/use-crm-call';
 import { useBridge } from '../../bridge/bridge-context';
 import { DuplicateDialog } from '../duplicates/DuplicateDialog';
 import { isDuplicateRefusal, useDuplicateQuestion } from '../duplicates/use-duplicate-question';
-import { useNotifier } from '../toaster';
+import { useNotifier } from '../../ui/toaster';
 import type { FormInputs } from './record-form';
 
 export type RecordSave = {

@@ -1,5 +1,5 @@
 import { useCallback, useMemo, useState } from 'react';
-import type { FieldEditorValue } from '../../components/field-editors';
+import type { FieldEditorValue } from '../field-editors';
 import { changedInputs, editFormValues, isEditable, type FormInputs, type FormValues } from './record-form';
 import type { RowAnswer } from './RecordFields';
 

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { contract, toRoutePattern, type CallName } from '../../shared/contract';
 import type { TableRegistry } from '../engine/registry';
-import type { Invalidation, InvalidationBus } from './invalidation-bus';
+import type { Invalidation, InvalidationBus } from '../cache/invalidation-bus';
 
 /**
  * What a write to a source table makes stale. Sessions carry the account with its team and group names;

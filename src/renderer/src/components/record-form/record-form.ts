@@ -2,8 +2,8 @@ import type { FieldMeta, RecordRow } from '../../../../shared/contract';
 import type { ComponentType } from '../../../../shared/domain';
 import { format, messages } from '../../../../shared/i18n/messages';
 // The modules, not the folder's index: this file stays free of React so Node unit tests can load it.
-import { cellToEditorValue } from '../../components/field-editors/editor-values';
-import type { FieldEditorValue } from '../../components/field-editors/types';
+import { cellToEditorValue } from '../field-editors/editor-values';
+import type { FieldEditorValue } from '../field-editors/types';
 
 export type FormValues = Readonly<Record<string, FieldEditorValue>>;
 export type FormInputs = Record<string, string | string[]>;
