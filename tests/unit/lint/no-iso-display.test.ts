@@ -17,7 +17,8 @@ const ALLOWED: Readonly<Record<string, string>> = {
   'features/dashboard/calendar/calendar-grid.ts': "a calendar day's internal key",
   'features/dashboard/charts/chart-data.ts': "a chart day's internal key",
   'features/reports/FirstFundPage.tsx': "the report's range as the API takes it",
-  'features/reports/PeriodicReportDialog.tsx': "the range rule's days and the first send as the API takes them",
+  'features/reports/PeriodicReportDialog.tsx':
+    "the range rule's days and the first send as the API takes them",
 };
 
 /** Patterns of ISO formatting: toISOString, a YYYY-MM-DD format string, the date part cut out of a stamp. */
