@@ -46,7 +46,7 @@ test('a sales manager builds a task template, applies it to a lead and ticks a t
   await saveScreen(page, testInfo, 'work-tasks');
 
   // Ticking saves at once: the task moves to TAMAMLANMIŞ GÖREVLER, the tab is kept in the hash.
-  await page.getByTestId(`work-task-check-${taskId}`).check();
+  await page.getByTestId(`work-task-check-${taskId}`).click();
   await expect(page.getByTestId(`work-task-${taskId}`)).toHaveCount(0);
   await page.getByRole('tab', { name: 'TAMAMLANMIŞ GÖREVLER' }).click();
   await expect(page).toHaveURL(/#\/tasks#tamamlanmis-gorevler$/);
